@@ -1,0 +1,42 @@
+# SwipeClean: two commands take a fresh Debian machine to a running demo (`make demo`)
+# and to passing tests (`make test`). Both install what they need first (`make setup`).
+
+SWIFT       ?= swift
+CONFIG      ?= debug
+BIN          = .build/$(CONFIG)/clean
+# Debian packages the build, the tests and the benchmark need.
+APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev pkg-config \
+               libimage-exiftool-perl jdupes trash-cli file time
+
+.PHONY: setup build test demo bench clean-build
+
+setup:
+	@missing=""; for p in $(APT_PACKAGES); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q "install ok installed" || missing="$$missing $$p"; \
+	done; \
+	if [ -z "$$missing" ]; then echo "setup: all system packages present"; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "setup: installing$$missing"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	else \
+	  echo "setup: missing system packages. Run:"; \
+	  echo "  sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
+	fi
+
+build: setup
+	$(SWIFT) build -c $(CONFIG)
+
+test: setup
+	$(SWIFT) build
+	$(SWIFT) test
+
+demo: setup
+	$(SWIFT) build -c release
+	Scripts/demo.sh .build/release/clean
+
+bench: setup
+	$(SWIFT) build -c release
+	Scripts/bench.sh .build/release/clean
+
+clean-build:
+	rm -rf .build

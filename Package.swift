@@ -1,0 +1,51 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// SwipeClean: photo-library cleanup as a game.
+/// Each target is one stage of the flow in ../shared/DESIGN.md; arrows point one way:
+/// C libraries ← Media ← Library ← Play ← CleanCLI ← clean, with Game pure and Trash on its own.
+let package = Package(
+    name: "SwipeClean",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "clean", targets: ["clean"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+    ],
+    targets: [
+        // MARK: - C libraries, one small module each
+        .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
+        .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
+        .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
+
+        // MARK: - The operating system's file calls, byte-exact paths (Foundation/Glibc only)
+        .target(name: "FileSystem"),
+
+        // MARK: - The flow
+        .target(name: "Game"),
+        .target(name: "Media", dependencies: ["FileSystem", "CMagic", "CExif", "CXXHash"]),
+        .target(name: "Library", dependencies: ["FileSystem", "Media", "Game", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Trash", dependencies: ["FileSystem"]),
+        .target(name: "Play", dependencies: ["Library", "Trash", "Game"]),
+        .target(name: "Settings", dependencies: ["Game", "Media", "Library", "Trash", "TOMLKit"]),
+        .target(name: "CleanCLI", dependencies: [
+            "FileSystem", "Game", "Media", "Library", "Trash", "Play", "Settings",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "clean", dependencies: ["CleanCLI"]),
+
+        // MARK: - Tests mirror the modules, plus one suite over the built binary
+        .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
+        .testTarget(name: "GameTests", dependencies: ["Game"]),
+        .testTarget(name: "MediaTests", dependencies: ["Media"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Media", "Game"]),
+        .testTarget(name: "TrashTests", dependencies: ["Trash", "FileSystem"]),
+        .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Trash", "Game"]),
+        .testTarget(name: "SettingsTests", dependencies: ["Settings", "Game"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CleanCLI"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

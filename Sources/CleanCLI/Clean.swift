@@ -1,0 +1,18 @@
+import ArgumentParser
+import Media
+
+/// The `clean` command: the root of every subcommand.
+public struct Clean: ParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "clean",
+        abstract: "Clean up your photo library as a game: scan, swipe, free space.",
+        version: "0.1.0 (libmagic \(CLibraryVersions.magic), xxhash \(CLibraryVersions.xxhash))",
+        subcommands: []
+    )
+
+    public init() {}
+
+    public func run() throws {
+        print("SwipeClean")
+    }
+}

@@ -1,0 +1,2 @@
+// Placeholder so the target builds; replaced as the module grows.
+enum _PlayPlaceholder {}

@@ -1,0 +1,3 @@
+import CleanCLI
+
+Clean.main()
