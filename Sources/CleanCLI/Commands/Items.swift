@@ -1,0 +1,62 @@
+import ArgumentParser
+import Foundation
+import Library
+
+extension Clean {
+    /// `clean items`: list what the index holds.
+    struct Items: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List indexed files, all or one kind of candidate.",
+            discussion: """
+                Filters: all, screenshots, videos, big-videos, old, duplicates.
+                With --json, one JSON object per line (JSON Lines). A path whose name is not valid \
+                UTF-8 is written with \\udcXX escapes for its odd bytes (Python: os.fsencode gives the bytes back).
+
+                Example: clean items --filter duplicates --json | jq -r .path
+                """
+        )
+
+        @Option(help: "Which items: \(ItemFilter.allCases.map(\.rawValue).joined(separator: ", ")).")
+        var filter: ItemFilter = .all
+
+        @Flag(help: "One JSON object per line on stdout.")
+        var json = false
+
+        func run() throws {
+            let context = try AppContext()
+            let library = try context.openLibrary()
+            let thresholds = context.thresholds
+            var count = 0
+            var bytes: Int64 = 0
+            var out = FileHandleOutput()
+            try library.forEachItem(filter, thresholds: thresholds) { item in
+                count += 1
+                bytes += item.size
+                if json {
+                    out.write(ItemOutput.json(item, thresholds: thresholds).text + "\n")
+                } else {
+                    out.write(ItemOutput.line(item, thresholds: thresholds) + "\n")
+                }
+            }
+            out.flush()
+            if !json {
+                print(count == 0 ? "No items. Run `clean scan DIR` first." : "\(grouped(count)) items, \(humanBytes(bytes))")
+            }
+        }
+    }
+}
+
+extension ItemFilter: ExpressibleByArgument {}
+
+/// Buffered stdout for long listings.
+struct FileHandleOutput {
+    private var buffer = Data()
+    mutating func write(_ text: String) {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count > 1 << 16 { flush() }
+    }
+    mutating func flush() {
+        FileHandle.standardOutput.write(buffer)
+        buffer.removeAll(keepingCapacity: true)
+    }
+}

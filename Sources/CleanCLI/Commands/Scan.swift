@@ -1,0 +1,82 @@
+import ArgumentParser
+import FileSystem
+import Foundation
+import Library
+
+extension Clean {
+    /// `clean scan DIR…`: index the trees and summarise what was found.
+    struct Scan: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Index folders of photos and videos and show what could be cleaned.",
+            discussion: """
+                Walks each DIR (never following symbolic links, never leaving its file system unless \
+                --cross-file-systems), reads each new or changed file's type, capture date, size and \
+                camera, spots screenshots, big videos and old photos, and finds duplicate copies by \
+                content. A rescan reads only what changed. Nothing is moved or deleted.
+
+                Examples:
+                  clean scan ~/Pictures
+                  clean scan /media/phone/DCIM ~/Takeout --json
+                """
+        )
+
+        @Argument(help: "Folders to scan (a photo folder, a mounted phone, a backup).", completion: .directory)
+        var directories: [String]
+
+        @Option(help: "Worker threads (default: one per core).")
+        var jobs: Int?
+
+        @Flag(help: "Forget stored content hashes and hash again.")
+        var rehash = false
+
+        @Flag(help: "Enter other file systems mounted inside the folders.")
+        var crossFileSystems = false
+
+        @Flag(help: "Print the summary as one JSON document on stdout.")
+        var json = false
+
+        @Flag(name: .shortAndLong, help: "No progress line.")
+        var quiet = false
+
+        func validate() throws {
+            if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        }
+
+        func run() throws {
+            let context = try AppContext()
+            let roots = try directories.map(Self.root)
+            var options = context.configuration.scan
+            if let jobs { options.jobs = jobs }
+            if crossFileSystems { options.oneFileSystem = false }
+            let request = ScanRequest(
+                roots: roots, options: options, screenshotRules: context.configuration.media,
+                excluded: [RawPath(context.home), RawPath(context.trashDirectory)],
+                now: context.now, calendar: context.calendar, rehash: rehash)
+            let library = try context.openLibrary()
+            let showProgress = !quiet && Terminal.stderrIsTTY
+            let report = try library.scan(request) { phase, count in
+                if showProgress { Terminal.status("\(phase.rawValue)… \(grouped(count)) files") }
+            }
+            if showProgress { Terminal.clearStatus() }
+            if json {
+                print(ScanOutput.json(report).text)
+            } else {
+                print(ScanOutput.human(report, roots: roots))
+            }
+        }
+
+        /// The absolute, canonical form of a folder argument, or one sentence saying why it cannot be scanned.
+        static func root(_ argument: String) throws -> RawPath {
+            guard let resolved = realpath(argument, nil) else {
+                throw CleanError("cannot scan '\(argument)': \(String(cString: strerror(errno)))")
+            }
+            defer { free(resolved) }
+            let path = RawPath(bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self),
+                                                                 count: strlen(resolved))))
+            guard (try? linkStatus(path))?.kind == .directory else {
+                throw CleanError("cannot scan '\(argument)': not a directory; give clean scan a folder")
+            }
+            return path
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Library
+
+/// How a scan report is shown: a short human summary, or the JSON DESIGN.md specifies.
+enum ScanOutput {
+    static func json(_ report: ScanReport) -> JSON {
+        let s = report.summary
+        return .object([
+            ("files", .int(s.files)), ("bytes", .int(s.bytes)),
+            ("photos", .int(s.photos)), ("videos", .int(s.videos)),
+            ("screenshots", .int(s.screenshots)), ("other", .int(s.other)),
+            ("bigVideos", .object([("count", .int(s.bigVideos.count)), ("bytes", .int(s.bigVideos.bytes))])),
+            ("oldPhotos", .object([("count", .int(s.oldPhotos.count)), ("bytes", .int(s.oldPhotos.bytes))])),
+            ("duplicates", .object([("groups", .int(s.duplicates.groups)), ("files", .int(s.duplicates.files)),
+                                    ("reclaimableBytes", .int(s.duplicates.reclaimableBytes))])),
+            ("errors", .array(report.errors.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
+            ("inspected", .int(report.inspected)), ("unchanged", .int(report.unchanged)), ("removed", .int(report.removed)),
+            ("elapsedSeconds", .double((report.elapsedSeconds * 1000).rounded() / 1000)),
+        ])
+    }
+
+    static func human(_ report: ScanReport, roots: [some CustomStringConvertible]) -> String {
+        let s = report.summary
+        var lines = [
+            "Scanned \(roots.map(\.description).joined(separator: ", ")) in \(String(format: "%.1f", report.elapsedSeconds)) s",
+            "  \(grouped(s.files)) files, \(humanBytes(s.bytes)): \(grouped(s.photos)) photos, \(grouped(s.videos)) videos, \(grouped(s.other)) other",
+            "  (\(grouped(report.inspected)) read, \(grouped(report.unchanged)) unchanged, \(grouped(report.removed)) gone since the last scan)",
+            "",
+            "Candidates:",
+            "  screenshots      \(grouped(s.screenshots))",
+            "  big videos       \(grouped(s.bigVideos.count)) (\(humanBytes(s.bigVideos.bytes)))",
+            "  old photos       \(grouped(s.oldPhotos.count)) (\(humanBytes(s.oldPhotos.bytes)))",
+            "  duplicates       \(grouped(s.duplicates.groups)) groups, \(grouped(s.duplicates.files)) files, \(humanBytes(s.duplicates.reclaimableBytes)) reclaimable",
+        ]
+        if !report.errors.isEmpty {
+            lines.append("")
+            lines.append("\(grouped(report.errors.count)) files could not be read:")
+            for issue in report.errors.prefix(10) { lines.append("  \(issue.path): \(issue.reason)") }
+            if report.errors.count > 10 { lines.append("  … and \(report.errors.count - 10) more (clean scan --json lists them all)") }
+        }
+        lines.append("")
+        lines.append(s.files == 0 ? "Nothing to clean here." : "Next: `clean items --filter screenshots` to look, or `clean boss screenshots` to play.")
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,71 @@
+import FileSystem
+import Foundation
+import Library
+import Settings
+
+/// Everything a command needs from the outside world, read once: where state lives, the
+/// configuration, the clock (`SWIPECLEAN_NOW` replaces it) and the calendar (`TZ` decides the day).
+struct AppContext {
+    let environment: [String: String]
+    /// `$SWIPECLEAN_HOME`, else `$XDG_DATA_HOME/swipeclean`, else `~/.local/share/swipeclean`.
+    let home: String
+    let configuration: Configuration
+    let configSource: String?
+    let now: Date
+    let calendar: Calendar
+
+    init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+        self.environment = environment
+        home = Self.home(environment)
+        (configuration, configSource) = try ConfigLoader.load(environment: environment)
+        now = try Self.now(environment)
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone.current
+        calendar.locale = Locale.current
+        self.calendar = calendar
+    }
+
+    static func home(_ environment: [String: String]) -> String {
+        if let home = environment["SWIPECLEAN_HOME"], !home.isEmpty { return home }
+        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
+        return data + "/swipeclean"
+    }
+
+    /// `SWIPECLEAN_NOW` (ISO 8601 with an offset, e.g. 2026-03-02T19:30:00+01:00) or the real clock.
+    static func now(_ environment: [String: String]) throws -> Date {
+        guard let text = environment["SWIPECLEAN_NOW"], !text.isEmpty else { return Date() }
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        if let date = formatter.date(from: text) { return date }
+        formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+        if let date = formatter.date(from: text) { return date }
+        throw CleanError("SWIPECLEAN_NOW='\(text)' is not an ISO 8601 date-time with an offset, e.g. 2026-03-02T19:30:00+01:00")
+    }
+
+    var databasePath: String { home + "/library.sqlite" }
+
+    var trashDirectory: String {
+        configuration.trash.directory.isEmpty ? home + "/Trash" : configuration.trash.directory
+    }
+
+    /// Opens the library database, creating `home` if it is not there yet.
+    func openLibrary() throws -> LibraryDatabase {
+        do {
+            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
+        } catch {
+            throw CleanError("cannot create the state directory \(home): \((error as NSError).localizedDescription); set SWIPECLEAN_HOME to a writable folder")
+        }
+        return try LibraryDatabase(path: databasePath)
+    }
+
+    var thresholds: Thresholds {
+        Thresholds(options: configuration.scan, now: now, calendar: calendar)
+    }
+}
+
+/// A failure said to the user in one sentence; `clean` prints it on stderr and exits 1.
+struct CleanError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,54 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Where output goes and how it looks: stdout for results, stderr for progress and warnings.
+enum Terminal {
+    static var stderrIsTTY: Bool { isatty(STDERR_FILENO) == 1 }
+    static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
+    static var stdinIsTTY: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// Colour only on a terminal, and never when `NO_COLOR` is set.
+    static var useColor: Bool {
+        stdoutIsTTY && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
+    }
+
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+
+    /// Rewrites the current stderr line (progress); `finish` clears it.
+    static func status(_ line: String) {
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8))
+    }
+
+    static func clearStatus() {
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+    }
+}
+
+/// Human-readable sizes: 1,023 B, 1.5 KB, 412.3 MB, 3.1 GB (decimal units, as file managers show).
+func humanBytes(_ bytes: Int64) -> String {
+    let units = ["B", "KB", "MB", "GB", "TB"]
+    var value = Double(bytes)
+    var unit = 0
+    while abs(value) >= 1000 && unit < units.count - 1 {
+        value /= 1000
+        unit += 1
+    }
+    return unit == 0 ? "\(bytes) B" : String(format: "%.1f", value) + " " + units[unit]
+}
+
+/// A whole number with thousands separators: 12,345.
+func grouped(_ number: Int) -> String {
+    let digits = String(abs(number))
+    var out = ""
+    for (index, character) in digits.enumerated() {
+        if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
+        out.append(character)
+    }
+    return number < 0 ? "-" + out : out
+}

@@ -1,0 +1,43 @@
+import FileSystem
+import Foundation
+import GRDB
+
+/// The one door to `library.sqlite`: every read and write of the index goes through here.
+///
+/// WAL mode, so `clean items` can read while a scan writes. A database locked by another
+/// `clean` is waited on for a few seconds, then reported in one sentence.
+public final class LibraryDatabase: Sendable {
+    private let writer: DatabasePool
+    public let path: String
+
+    /// How long a second `clean` waits for the first one's write lock before giving up.
+    public static let lockTimeout: TimeInterval = 5
+
+    /// Opens (creating if needed) the database at `path` and brings its schema up to date.
+    public init(path: String) throws(LibraryError) {
+        self.path = path
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(Self.lockTimeout)
+        configuration.foreignKeysEnabled = true
+        do {
+            writer = try DatabasePool(path: path, configuration: configuration)
+            try Migrations.migrator.migrate(writer)
+        } catch {
+            throw LibraryError.database(path: path, error)
+        }
+    }
+
+    /// Runs `body` in one write transaction.
+    func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do { return try writer.write(body) } catch let error as LibraryError { throw error } catch {
+            throw LibraryError.database(path: path, error)
+        }
+    }
+
+    /// Runs `body` on a read-only snapshot.
+    func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        do { return try writer.read(body) } catch let error as LibraryError { throw error } catch {
+            throw LibraryError.database(path: path, error)
+        }
+    }
+}

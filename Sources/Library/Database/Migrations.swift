@@ -1,0 +1,61 @@
+import GRDB
+
+/// The schema, as frozen migrations: a migration that has shipped is never edited; changes are new migrations.
+/// Tables and columns are named as strings, not through the record types.
+enum Migrations {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1: library index") { db in
+            try db.create(table: "scanRun") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("startedAt", .double).notNull()
+                t.column("finishedAt", .double)
+                t.column("roots", .text).notNull()
+                t.column("files", .integer).notNull().defaults(to: 0)
+                t.column("bytes", .integer).notNull().defaults(to: 0)
+                t.column("inspected", .integer).notNull().defaults(to: 0)
+                t.column("errors", .integer).notNull().defaults(to: 0)
+            }
+            try db.create(table: "item") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("path", .blob).notNull().unique()
+                t.column("size", .integer).notNull()
+                t.column("mtimeNs", .integer).notNull()
+                t.column("inode", .integer).notNull()
+                t.column("device", .integer).notNull()
+                t.column("mime", .text).notNull()
+                t.column("kind", .text).notNull()
+                t.column("capturedAt", .text)
+                t.column("capturedEpoch", .double)
+                t.column("dateSource", .text).notNull()
+                t.column("width", .integer)
+                t.column("height", .integer)
+                t.column("cameraMake", .text)
+                t.column("cameraModel", .text)
+                t.column("screenshotEvidence", .text)
+                t.column("partialHash", .text)
+                t.column("contentHash", .text)
+                t.column("duplicateGroup", .integer).indexed()
+                t.column("linkedTo", .integer).references("item", onDelete: .setNull)
+                t.column("linkKind", .text)
+            }
+            try db.create(index: "item_on_size", on: "item", columns: ["size"])
+            try db.create(index: "item_on_kind", on: "item", columns: ["kind"])
+            try db.create(table: "duplicateGroup") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("contentHash", .text).notNull().unique()
+                t.column("size", .integer).notNull()
+                t.column("keptItem", .integer).notNull()
+                t.column("files", .integer).notNull()
+                t.column("reclaimableBytes", .integer).notNull()
+            }
+            try db.create(table: "scanError") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("run", .integer).notNull().references("scanRun", onDelete: .cascade)
+                t.column("path", .blob).notNull()
+                t.column("reason", .text).notNull()
+            }
+        }
+        return migrator
+    }
+}

@@ -1,0 +1,35 @@
+import FileSystem
+import Foundation
+import GRDB
+
+/// A failure of the index, said in one sentence that names the file and what to do.
+public enum LibraryError: Error, CustomStringConvertible {
+    case locked(path: String)
+    case unusable(path: String, reason: String)
+    case notADirectory(RawPath)
+    case fileSystem(FileSystemError)
+
+    static func database(path: String, _ error: any Error) -> LibraryError {
+        if let error = error as? LibraryError { return error }
+        if let error = error as? DatabaseError {
+            switch error.resultCode {
+            case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
+            default: return .unusable(path: path, reason: error.message ?? "\(error.resultCode)")
+            }
+        }
+        return .unusable(path: path, reason: "\(error)")
+    }
+
+    public var description: String {
+        switch self {
+        case .locked(let path):
+            return "the library database \(path) is locked by another clean; wait for it to finish and try again"
+        case let .unusable(path, reason):
+            return "cannot use the library database \(path): \(reason)"
+        case .notADirectory(let path):
+            return "'\(path)' is not a directory; give clean scan a folder of photos"
+        case .fileSystem(let error):
+            return error.description
+        }
+    }
+}

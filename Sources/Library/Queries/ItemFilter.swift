@@ -1,0 +1,44 @@
+import Foundation
+import GRDB
+
+/// Which indexed items a listing or a card queue takes.
+public enum ItemFilter: String, CaseIterable, Sendable {
+    case all, screenshots, videos
+    case bigVideos = "big-videos"
+    case old, duplicates
+
+    /// The SQL condition and its arguments for this filter at these thresholds.
+    func condition(_ thresholds: Thresholds) -> (String, StatementArguments) {
+        switch self {
+        case .all: return ("1", [])
+        case .screenshots: return ("screenshotEvidence IS NOT NULL", [])
+        case .videos: return ("kind = 'video'", [])
+        case .bigVideos: return ("kind = 'video' AND size > ?", [thresholds.bigVideoBytes])
+        case .old: return ("kind = 'photo' AND capturedEpoch < ?", [thresholds.oldBefore.timeIntervalSince1970])
+        case .duplicates: return ("duplicateGroup IS NOT NULL", [])
+        }
+    }
+}
+
+extension LibraryDatabase {
+    /// Calls `body` with each item the filter takes, in path order, without loading them all at once.
+    public func forEachItem(_ filter: ItemFilter, thresholds: Thresholds, _ body: (ItemRecord) throws -> Void) throws {
+        let (condition, arguments) = filter.condition(thresholds)
+        try read { db in
+            let items = try ItemRecord.fetchCursor(db, sql: "SELECT * FROM item WHERE \(condition) ORDER BY path",
+                                                   arguments: arguments)
+            while let item = try items.next() { try body(item) }
+        }
+    }
+}
+
+extension ItemRecord {
+    /// A video over the big-video threshold.
+    public func isBigVideo(_ thresholds: Thresholds) -> Bool { kind == .video && size > thresholds.bigVideoBytes }
+
+    /// A photo captured before the old-photo threshold.
+    public func isOld(_ thresholds: Thresholds) -> Bool {
+        guard kind == .photo, let epoch = capturedEpoch else { return false }
+        return epoch < thresholds.oldBefore.timeIntervalSince1970
+    }
+}

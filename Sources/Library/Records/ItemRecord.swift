@@ -1,0 +1,68 @@
+import FileSystem
+import Foundation
+import GRDB
+import Media
+
+/// One indexed file: a row of `item`.
+public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "item"
+
+    public var id: Int64?
+    /// The exact path bytes (absolute).
+    public var path: Data
+    public var size: Int64
+    public var mtimeNs: Int64
+    /// `st_ino` and `st_dev`, stored by bit pattern (SQLite integers are signed).
+    public var inode: Int64
+    public var device: Int64
+    public var mime: String
+    public var kind: MediaKind
+    /// ISO 8601 as DESIGN.md renders it (offset, `Z`, or none for a local time of unknown offset).
+    public var capturedAt: String?
+    /// The capture instant in seconds since 1970, for "older than" queries.
+    public var capturedEpoch: Double?
+    public var dateSource: DateSource
+    public var width: Int?
+    public var height: Int?
+    public var cameraMake: String?
+    public var cameraModel: String?
+    /// Why this image is a screenshot; nil when it is not one.
+    public var screenshotEvidence: String?
+    public var partialHash: String?
+    public var contentHash: String?
+    public var duplicateGroup: Int64?
+    /// The item this one belongs to (a Live Photo's movie, a sidecar), if any.
+    public var linkedTo: Int64?
+    public var linkKind: LinkKind?
+
+    public enum LinkKind: String, Codable, Sendable { case livePhoto = "live-photo", sidecar }
+
+    public var rawPath: RawPath { RawPath(bytes: Array(path)) }
+    public var isScreenshot: Bool { screenshotEvidence != nil }
+
+    /// The indexed facts a re-check compares with `lstat`.
+    public var status: FileStatus {
+        FileStatus(kind: .regular, size: size, mtimeNanoseconds: mtimeNs,
+                   inode: UInt64(bitPattern: inode), device: UInt64(bitPattern: device))
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+
+    init(path: RawPath, status: FileStatus, info: MediaInfo, timeZone: TimeZone) {
+        self.path = Data(path.bytes)
+        size = status.size
+        mtimeNs = status.mtimeNanoseconds
+        inode = Int64(bitPattern: status.inode)
+        device = Int64(bitPattern: status.device)
+        mime = info.mime
+        kind = info.kind
+        capturedAt = info.capturedAt?.iso8601
+        capturedEpoch = info.capturedAt.map { $0.date(assuming: timeZone).timeIntervalSince1970 }
+        dateSource = info.dateSource
+        width = info.width
+        height = info.height
+        cameraMake = info.cameraMake
+        cameraModel = info.cameraModel
+        screenshotEvidence = info.screenshotEvidence
+    }
+}

@@ -1,0 +1,122 @@
+import FileSystem
+import Foundation
+import GRDB
+import Media
+
+/// Finds files with identical content: same size → same head-and-tail hash → same full hash.
+///
+/// Only sizes shared by two or more distinct inodes are looked at; hashes already in the index
+/// (cleared whenever a file changes) are reused, so a rescan hashes only what is new. Hard links
+/// to one inode are one file: hashed once, never a duplicate of themselves, never reclaimable.
+struct DuplicateFinder {
+    struct Candidate: Sendable {
+        let id: Int64
+        let path: Data
+        let size: Int64
+        let fileKey: FileKey
+        var partialHash: String?
+        var contentHash: String?
+        let capturedEpoch: Double?
+    }
+
+    struct FileKey: Hashable, Sendable {
+        let device: Int64
+        let inode: Int64
+    }
+
+    struct Group {
+        let contentHash: String
+        let size: Int64
+        let members: [Candidate]
+        let kept: Int64
+        var distinctFiles: Int { Set(members.map(\.fileKey)).count }
+        var reclaimableBytes: Int64 { size * Int64(distinctFiles - 1) }
+    }
+
+    struct Outcome {
+        var groups: [Group] = []
+        /// Hashes computed this run, to store: id → (partial, full).
+        var newHashes: [Int64: (partial: String?, content: String?)] = [:]
+        var errors: [(path: RawPath, reason: String)] = []
+    }
+
+    let jobs: Int
+
+    /// Every indexed file whose size is shared by another inode (and is not empty).
+    static func candidates(_ db: Database) throws -> [Candidate] {
+        let sql = """
+            SELECT id, path, size, device, inode, partialHash, contentHash, capturedEpoch FROM item
+            WHERE size IN (SELECT size FROM item WHERE size > 0 GROUP BY size
+                           HAVING COUNT(DISTINCT device || ':' || inode) > 1)
+            """
+        return try Row.fetchAll(db, sql: sql).map { row in
+            Candidate(id: row["id"], path: row["path"], size: row["size"],
+                      fileKey: FileKey(device: row["device"], inode: row["inode"]),
+                      partialHash: row["partialHash"], contentHash: row["contentHash"],
+                      capturedEpoch: row["capturedEpoch"])
+        }
+    }
+
+    func find(_ candidates: [Candidate], progress: @escaping @Sendable (Int) -> Void = { _ in }) throws -> Outcome {
+        var outcome = Outcome()
+        var all = candidates
+        // Stage 1: a head-and-tail hash for every candidate, one read per inode.
+        try fill(&all, outcome: &outcome, progress: progress, missing: { $0.partialHash == nil }) { candidate in
+            (try ContentHash.partial(RawPath(bytes: Array(candidate.path)), size: candidate.size), nil)
+        }
+        // Stage 2: a full hash where size and partial hash still collide across inodes.
+        let collide = Set(Dictionary(grouping: all.filter { $0.partialHash != nil }) { SizeAndHash(size: $0.size, hash: $0.partialHash!) }
+            .filter { Set($0.value.map(\.fileKey)).count > 1 }.keys)
+        try fill(&all, outcome: &outcome, progress: progress, missing: {
+            $0.contentHash == nil && $0.partialHash != nil && collide.contains(SizeAndHash(size: $0.size, hash: $0.partialHash!))
+        }) { candidate in
+            (nil, try ContentHash.full(RawPath(bytes: Array(candidate.path))))
+        }
+        // Stage 3: groups of equal full hashes that span more than one inode.
+        let byContent = Dictionary(grouping: all.filter { $0.contentHash != nil }) { SizeAndHash(size: $0.size, hash: $0.contentHash!) }
+        for (key, members) in byContent where Set(members.map(\.fileKey)).count > 1 {
+            let kept = KeptCopyRule.kept(members.map { KeptCopyRule.Copy(id: $0.id, path: $0.path, capturedEpoch: $0.capturedEpoch) })
+            outcome.groups.append(Group(contentHash: key.hash, size: key.size, members: members, kept: kept.id))
+        }
+        outcome.groups.sort { $0.contentHash < $1.contentHash }
+        return outcome
+    }
+
+    private struct SizeAndHash: Hashable {
+        let size: Int64
+        let hash: String
+    }
+
+    /// Hashes, in parallel, one representative per inode among the candidates `missing` selects,
+    /// and copies the result to every candidate sharing that inode.
+    private func fill(_ all: inout [Candidate], outcome: inout Outcome, progress: @escaping @Sendable (Int) -> Void,
+                      missing: (Candidate) -> Bool,
+                      hash: @escaping @Sendable (Candidate) throws -> (String?, String?)) throws {
+        var representatives: [FileKey: Candidate] = [:]
+        for candidate in all where missing(candidate) { representatives[candidate.fileKey] = representatives[candidate.fileKey] ?? candidate }
+        let work = Array(representatives.values)
+        let results: [Result<(String?, String?), HashFailure>] = try parallelMap(work, jobs: jobs, makeWorker: { () }, progress: progress) { _, candidate in
+            do { return .success(try hash(candidate)) } catch {
+                return .failure(HashFailure(reason: (error as? FileSystemError)?.reason ?? "\(error)"))
+            }
+        }
+        var byKey: [FileKey: (String?, String?)] = [:]
+        for (candidate, result) in zip(work, results) {
+            switch result {
+            case .success(let hashes): byKey[candidate.fileKey] = hashes
+            case .failure(let failure): outcome.errors.append((RawPath(bytes: Array(candidate.path)), failure.reason))
+            }
+        }
+        for index in all.indices {
+            guard missing(all[index]), let (partial, content) = byKey[all[index].fileKey] else { continue }
+            if let partial { all[index].partialHash = partial }
+            if let content { all[index].contentHash = content }
+            let previous = outcome.newHashes[all[index].id]
+            outcome.newHashes[all[index].id] = (all[index].partialHash ?? previous?.partial, all[index].contentHash ?? previous?.content)
+        }
+    }
+}
+
+private struct HashFailure: Error {
+    let reason: String
+}

@@ -1,0 +1,86 @@
+import FileSystem
+import Foundation
+import GRDB
+
+/// What the index holds below some roots: the counts `clean scan` reports.
+public struct LibrarySummary: Sendable, Equatable {
+    public struct Tally: Sendable, Equatable {
+        public var count = 0
+        public var bytes: Int64 = 0
+    }
+
+    public struct Duplicates: Sendable, Equatable {
+        public var groups = 0
+        /// Indexed paths that belong to a duplicate group (kept copies included).
+        public var files = 0
+        public var reclaimableBytes: Int64 = 0
+    }
+
+    public var files = 0
+    public var bytes: Int64 = 0
+    public var photos = 0
+    public var videos = 0
+    public var screenshots = 0
+    public var other = 0
+    public var bigVideos = Tally()
+    public var oldPhotos = Tally()
+    public var duplicates = Duplicates()
+
+    /// Counts the items below `roots` (all items when empty); `thresholds` decide big and old.
+    static func fetch(_ db: Database, roots: [RawPath], thresholds: Thresholds) throws -> LibrarySummary {
+        let (condition, arguments) = PathPrefix.condition(roots)
+        let sql = """
+            SELECT COUNT(*), COALESCE(SUM(size), 0),
+                   COUNT(*) FILTER (WHERE kind = 'photo'),
+                   COUNT(*) FILTER (WHERE kind = 'video'),
+                   COUNT(*) FILTER (WHERE kind = 'other'),
+                   COUNT(*) FILTER (WHERE screenshotEvidence IS NOT NULL),
+                   COUNT(*) FILTER (WHERE kind = 'video' AND size > ?),
+                   COALESCE(SUM(size) FILTER (WHERE kind = 'video' AND size > ?), 0),
+                   COUNT(*) FILTER (WHERE kind = 'photo' AND capturedEpoch < ?),
+                   COALESCE(SUM(size) FILTER (WHERE kind = 'photo' AND capturedEpoch < ?), 0)
+            FROM item WHERE \(condition)
+            """
+        let cutoff = thresholds.oldBefore.timeIntervalSince1970
+        var all: StatementArguments = [thresholds.bigVideoBytes, thresholds.bigVideoBytes, cutoff, cutoff]
+        all += arguments
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: all) else { return LibrarySummary() }
+        var summary = LibrarySummary()
+        summary.files = row[0]
+        summary.bytes = row[1]
+        summary.photos = row[2]
+        summary.videos = row[3]
+        summary.other = row[4]
+        summary.screenshots = row[5]
+        summary.bigVideos = Tally(count: row[6], bytes: row[7])
+        summary.oldPhotos = Tally(count: row[8], bytes: row[9])
+        let groupSQL = """
+            SELECT COUNT(DISTINCT g.id), COUNT(i.id),
+                   COALESCE((SELECT SUM(reclaimableBytes) FROM duplicateGroup WHERE id IN
+                       (SELECT duplicateGroup FROM item WHERE duplicateGroup IS NOT NULL AND \(condition))), 0)
+            FROM item i JOIN duplicateGroup g ON g.id = i.duplicateGroup WHERE \(condition.replacingOccurrences(of: "path", with: "i.path"))
+            """
+        if let groups = try Row.fetchOne(db, sql: groupSQL, arguments: arguments + arguments) {
+            summary.duplicates = Duplicates(groups: groups[0], files: groups[1], reclaimableBytes: groups[2])
+        }
+        return summary
+    }
+}
+
+/// The lines between an ordinary file and a candidate: a big video, an old photo.
+public struct Thresholds: Sendable, Equatable {
+    public var bigVideoBytes: Int64
+    /// Photos captured before this instant are old.
+    public var oldBefore: Date
+
+    public init(bigVideoBytes: Int64, oldBefore: Date) {
+        self.bigVideoBytes = bigVideoBytes
+        self.oldBefore = oldBefore
+    }
+
+    /// The thresholds of `options` at `now`: "older than N years" counts calendar years in `calendar`.
+    public init(options: ScanOptions, now: Date, calendar: Calendar) {
+        bigVideoBytes = options.bigVideoBytes
+        oldBefore = calendar.date(byAdding: .year, value: -options.oldPhotoYears, to: now) ?? now
+    }
+}

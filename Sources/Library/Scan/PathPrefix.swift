@@ -1,0 +1,38 @@
+import FileSystem
+import Foundation
+import GRDB
+
+/// "Under this root" as a range of path bytes, so SQLite answers it from the unique index on `path`.
+///
+/// SQLite compares BLOBs with memcmp: every path below `/a/b` sorts in [`/a/b/`, `/a/b0`), because
+/// `0` is the byte after `/`.
+struct PathPrefix {
+    let lower: Data
+    let upper: Data
+
+    init(_ root: RawPath) {
+        var prefix = root.bytes
+        if prefix.last != UInt8(ascii: "/") { prefix.append(UInt8(ascii: "/")) }
+        lower = Data(prefix)
+        var bound = prefix
+        bound[bound.count - 1] += 1
+        upper = Data(bound)
+    }
+
+    /// An SQL condition and its arguments matching items below any of `roots` (or every item when empty).
+    static func condition(_ roots: [RawPath]) -> (sql: String, arguments: StatementArguments) {
+        guard !roots.isEmpty else { return ("1", []) }
+        let ranges = roots.map(PathPrefix.init)
+        let sql = Array(repeating: "(path >= ? AND path < ?)", count: ranges.count).joined(separator: " OR ")
+        var values: [any DatabaseValueConvertible] = []
+        for range in ranges { values += [range.lower, range.upper] }
+        return ("(" + sql + ")", StatementArguments(values))
+    }
+
+    func contains(_ path: Data) -> Bool { path >= lower && path < upper }
+}
+
+extension Data {
+    static func >= (lhs: Data, rhs: Data) -> Bool { !lhs.lexicographicallyPrecedes(rhs) }
+    static func < (lhs: Data, rhs: Data) -> Bool { lhs.lexicographicallyPrecedes(rhs) }
+}

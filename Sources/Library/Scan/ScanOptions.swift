@@ -1,0 +1,24 @@
+/// What a scan skips and how it sorts: the `[scan]` section of the configuration.
+public struct ScanOptions: Codable, Sendable, Equatable {
+    /// Directory (or file) names never entered.
+    public var skipNames: [String]
+    /// Names starting with one of these are skipped.
+    public var skipPrefixes: [String]
+    /// Stay on the file system of each root.
+    public var oneFileSystem: Bool
+    /// A video larger than this is a big video.
+    public var bigVideoBytes: Int64
+    /// A photo captured more than this many years before now is old.
+    public var oldPhotoYears: Int
+    /// Worker threads; 0 means one per core.
+    public var jobs: Int
+
+    public static let defaults = ScanOptions(
+        skipNames: [".thumbnails", "@eaDir", ".AppleDouble", ".Trashes", ".Spotlight-V100", ".fseventsd", ".swipeclean"],
+        skipPrefixes: ["._", ".Trash"],
+        oneFileSystem: true,
+        bigVideoBytes: 100_000_000,
+        oldPhotoYears: 2,
+        jobs: 0
+    )
+}

@@ -1,0 +1,80 @@
+import FileSystem
+
+/// Walks directory trees and returns their regular files with their `lstat`.
+///
+/// Never follows a symbolic link (a link to a photo is not a second photo, a link loop never
+/// hangs), never opens a FIFO, socket or device, stays on each root's file system when asked,
+/// and skips junk and trash directories by name. Errors are collected, never fatal.
+struct TreeWalker {
+    struct Entry: Sendable {
+        let path: RawPath
+        let status: FileStatus
+    }
+
+    struct Result: Sendable {
+        var files: [Entry] = []
+        var errors: [(path: RawPath, reason: String)] = []
+        /// Directories that could not be listed: indexed files below them are kept, not dropped.
+        var unlistable: [RawPath] = []
+        var skippedSpecial = 0
+        var skippedLinks = 0
+    }
+
+    let skipNames: Set<[UInt8]>
+    let skipPrefixes: [[UInt8]]
+    let oneFileSystem: Bool
+    /// Absolute paths never entered (the app's own state and trash).
+    let excluded: Set<RawPath>
+
+    init(options: ScanOptions, excluded: [RawPath]) {
+        skipNames = Set(options.skipNames.map { Array($0.utf8) })
+        skipPrefixes = options.skipPrefixes.map { Array($0.utf8) }
+        oneFileSystem = options.oneFileSystem
+        self.excluded = Set(excluded)
+    }
+
+    func walk(_ roots: [RawPath], progress: (Int) -> Void = { _ in }) -> Result {
+        var result = Result()
+        for root in roots {
+            guard let rootStatus = try? linkStatus(root) else { continue }
+            var pending = [root]
+            while let directory = pending.popLast() {
+                let entries: [DirectoryEntry]
+                do {
+                    entries = try listDirectory(directory)
+                } catch {
+                    result.errors.append((directory, error.reason))
+                    result.unlistable.append(directory)
+                    continue
+                }
+                for entry in entries where !isSkipped(entry.name) {
+                    let path = directory.appending(entry.name)
+                    if entry.kind == .symlink { result.skippedLinks += 1; continue }
+                    if entry.kind == .other { result.skippedSpecial += 1; continue }
+                    let status: FileStatus
+                    do { status = try linkStatus(path) } catch {
+                        if !error.isNotFound { result.errors.append((path, error.reason)) }
+                        continue
+                    }
+                    switch status.kind {
+                    case .regular:
+                        result.files.append(Entry(path: path, status: status))
+                        if result.files.count % 4096 == 0 { progress(result.files.count) }
+                    case .directory:
+                        if excluded.contains(path) { continue }
+                        if oneFileSystem && status.device != rootStatus.device { continue }
+                        pending.append(path)
+                    case .symlink: result.skippedLinks += 1
+                    case .other: result.skippedSpecial += 1
+                    }
+                }
+            }
+        }
+        return result
+    }
+
+    private func isSkipped(_ name: [UInt8]) -> Bool {
+        if skipNames.contains(name) { return true }
+        return skipPrefixes.contains { name.starts(with: $0) }
+    }
+}

@@ -1,0 +1,23 @@
+/// Why a configuration file cannot be used, as one sentence naming the file, the key and what was expected.
+public enum ConfigError: Error, Equatable, CustomStringConvertible {
+    case unreadable(file: String, reason: String)
+    case syntax(file: String, line: Int, column: Int, message: String)
+    case unknownKey(file: String, key: String)
+    case wrongType(file: String, key: String, expected: String)
+    case invalidValue(file: String, key: String, message: String)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(file, reason):
+            return "cannot read config file \(file): \(reason)"
+        case let .syntax(file, line, column, message):
+            return "config file \(file) is not valid TOML at line \(line), column \(column): \(message)"
+        case let .unknownKey(file, key):
+            return "config file \(file): unknown key '\(key)' (see `clean config` for the keys there are)"
+        case let .wrongType(file, key, expected):
+            return "config file \(file): key '\(key)' must be \(expected)"
+        case let .invalidValue(file, key, message):
+            return "config file \(file): key '\(key)' \(message)"
+        }
+    }
+}

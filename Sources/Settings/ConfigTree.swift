@@ -1,0 +1,87 @@
+import Foundation
+import TOMLKit
+
+/// A parsed configuration document: TOML's values, independent of TOMLKit's C++-backed types.
+indirect enum ConfigTree: Equatable {
+    case table([String: ConfigTree])
+    case array([ConfigTree])
+    case string(String)
+    case integer(Int)
+    case float(Double)
+    case boolean(Bool)
+
+    /// Parses TOML text; a syntax error names the line and column.
+    static func parse(toml text: String, file: String) throws(ConfigError) -> ConfigTree {
+        do {
+            return ConfigTree(try TOMLTable(string: text))
+        } catch let error as TOMLParseError {
+            throw .syntax(file: file, line: error.source.begin.line, column: error.source.begin.column,
+                          message: error.description)
+        } catch {
+            throw .syntax(file: file, line: 0, column: 0, message: "\(error)")
+        }
+    }
+
+    private init(_ table: TOMLTable) {
+        var entries: [String: ConfigTree] = [:]
+        for (key, value) in table { entries[key] = ConfigTree(value) }
+        self = .table(entries)
+    }
+
+    private init(_ value: any TOMLValueConvertible) {
+        if let table = value.table { self.init(table) }
+        else if let array = value.array { self = .array(array.map { ConfigTree($0) }) }
+        else if let string = value.string { self = .string(string) }
+        else if let integer = value.int { self = .integer(integer) }
+        else if let float = value.double { self = .float(float) }
+        else if let boolean = value.bool { self = .boolean(boolean) }
+        else { self = .string(value.debugDescription) }  // dates and times: handed on as text
+    }
+
+}
+
+/// ConfigTree reads and writes JSON, so any `Codable` settings value can become a tree and back.
+extension ConfigTree: Codable {
+    init(from decoder: any Decoder) throws {
+        if var array = try? decoder.unkeyedContainer() {
+            var items: [ConfigTree] = []
+            while !array.isAtEnd { items.append(try array.decode(ConfigTree.self)) }
+            self = .array(items)
+            return
+        }
+        if let keyed = try? decoder.container(keyedBy: AnyKey.self) {
+            var entries: [String: ConfigTree] = [:]
+            for key in keyed.allKeys { entries[key.stringValue] = try keyed.decode(ConfigTree.self, forKey: key) }
+            self = .table(entries)
+            return
+        }
+        let value = try decoder.singleValueContainer()
+        if let b = try? value.decode(Bool.self) { self = .boolean(b) }
+        else if let i = try? value.decode(Int.self) { self = .integer(i) }
+        else if let d = try? value.decode(Double.self) { self = .float(d) }
+        else { self = .string(try value.decode(String.self)) }
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .table(let entries):
+            var keyed = encoder.container(keyedBy: AnyKey.self)
+            for (key, value) in entries { try keyed.encode(value, forKey: AnyKey(key)) }
+        case .array(let items):
+            var array = encoder.unkeyedContainer()
+            for item in items { try array.encode(item) }
+        case .string(let s): var c = encoder.singleValueContainer(); try c.encode(s)
+        case .integer(let i): var c = encoder.singleValueContainer(); try c.encode(i)
+        case .float(let d): var c = encoder.singleValueContainer(); try c.encode(d)
+        case .boolean(let b): var c = encoder.singleValueContainer(); try c.encode(b)
+        }
+    }
+
+    private struct AnyKey: CodingKey {
+        let stringValue: String
+        init(_ string: String) { stringValue = string }
+        init?(stringValue: String) { self.stringValue = stringValue }
+        var intValue: Int? { nil }
+        init?(intValue: Int) { nil }
+    }
+}
