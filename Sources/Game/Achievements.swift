@@ -75,7 +75,25 @@ public struct AchievementStatus: Codable, Sendable, Equatable {
     /// The metric's value, capped at `required`.
     public var progress: Int
     public var unlocked: Bool
+    /// Null while locked (written out, not left away, so every line has the same fields).
     public var unlockedAt: Date?
+
+    private enum CodingKeys: String, CodingKey {
+        case id, title, category, tier, metric, required, progress, unlocked, unlockedAt
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(title, forKey: .title)
+        try container.encode(category, forKey: .category)
+        try container.encode(tier, forKey: .tier)
+        try container.encode(metric, forKey: .metric)
+        try container.encode(required, forKey: .required)
+        try container.encode(progress, forKey: .progress)
+        try container.encode(unlocked, forKey: .unlocked)
+        try container.encode(unlockedAt, forKey: .unlockedAt)
+    }
 }
 
 /// Evaluating and listing achievements; the list itself is `Rules.achievements`.
