@@ -7,12 +7,12 @@ public struct Clean: ParsableCommand {
         commandName: "clean",
         abstract: "Clean up your photo library as a game: scan, swipe, free space.",
         version: "0.1.0 (libmagic \(CLibraryVersions.magic), xxhash \(CLibraryVersions.xxhash))",
-        subcommands: [Scan.self, Items.self, Config.self]
+        subcommands: [Scan.self, Items.self, Profile.self, Config.self]
     )
 
     public init() {}
 
     public func run() throws {
-        print("SwipeClean")
+        print(try Home.render(context: AppContext()))
     }
 }

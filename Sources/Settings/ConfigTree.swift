@@ -85,3 +85,20 @@ extension ConfigTree: Codable {
         init?(intValue: Int) { nil }
     }
 }
+
+extension ConfigTree {
+    /// Equal as settings: the same keys and values, where `1` and `1.0` are the same number
+    /// (JSON, which carries the defaults, does not tell them apart).
+    func isEquivalent(to other: ConfigTree) -> Bool {
+        switch (self, other) {
+        case let (.table(a), .table(b)):
+            return a.count == b.count && a.allSatisfy { key, value in b[key].map(value.isEquivalent) ?? false }
+        case let (.array(a), .array(b)):
+            return a.count == b.count && zip(a, b).allSatisfy { $0.isEquivalent(to: $1) }
+        case let (.integer(a), .float(b)), let (.float(b), .integer(a)):
+            return Double(a) == b
+        default:
+            return self == other
+        }
+    }
+}

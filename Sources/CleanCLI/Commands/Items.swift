@@ -24,7 +24,10 @@ extension Clean {
 
         func run() throws {
             let context = try AppContext()
-            let library = try context.openLibrary()
+            guard let library = try context.existingLibrary() else {
+                if !json { print("No items. Run `clean scan DIR` first.") }
+                return
+            }
             let thresholds = context.thresholds
             var count = 0
             var bytes: Int64 = 0

@@ -59,6 +59,11 @@ struct AppContext {
         return try LibraryDatabase(path: databasePath)
     }
 
+    /// The library database if one exists; read-only commands never create state.
+    func existingLibrary() throws -> LibraryDatabase? {
+        FileManager.default.fileExists(atPath: databasePath) ? try LibraryDatabase(path: databasePath) : nil
+    }
+
     var thresholds: Thresholds {
         Thresholds(options: configuration.scan, now: now, calendar: calendar)
     }

@@ -14,10 +14,10 @@ public final class LibraryDatabase: Sendable {
     public static let lockTimeout: TimeInterval = 5
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
-    public init(path: String) throws(LibraryError) {
+    public init(path: String, lockTimeout: TimeInterval = LibraryDatabase.lockTimeout) throws(LibraryError) {
         self.path = path
         var configuration = Configuration()
-        configuration.busyMode = .timeout(Self.lockTimeout)
+        configuration.busyMode = .timeout(lockTimeout)
         configuration.foreignKeysEnabled = true
         do {
             writer = try DatabasePool(path: path, configuration: configuration)

@@ -56,6 +56,14 @@ enum Migrations {
                 t.column("reason", .text).notNull()
             }
         }
+        migrator.registerMigration("v2: player") { db in
+            // One row: the game state as Game.Profile's JSON, so a round end rewrites it in one statement.
+            try db.create(table: "player") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("profile", .text).notNull()
+                t.column("updatedAt", .double).notNull()
+            }
+        }
         return migrator
     }
 }

@@ -21,6 +21,7 @@ public struct LibrarySummary: Sendable, Equatable {
     public var photos = 0
     public var videos = 0
     public var screenshots = 0
+    public var screenshotBytes: Int64 = 0
     public var other = 0
     public var bigVideos = Tally()
     public var oldPhotos = Tally()
@@ -35,6 +36,7 @@ public struct LibrarySummary: Sendable, Equatable {
                    COUNT(*) FILTER (WHERE kind = 'video'),
                    COUNT(*) FILTER (WHERE kind = 'other'),
                    COUNT(*) FILTER (WHERE screenshotEvidence IS NOT NULL),
+                   COALESCE(SUM(size) FILTER (WHERE screenshotEvidence IS NOT NULL), 0),
                    COUNT(*) FILTER (WHERE kind = 'video' AND size > ?),
                    COALESCE(SUM(size) FILTER (WHERE kind = 'video' AND size > ?), 0),
                    COUNT(*) FILTER (WHERE kind = 'photo' AND capturedEpoch < ?),
@@ -52,8 +54,9 @@ public struct LibrarySummary: Sendable, Equatable {
         summary.videos = row[3]
         summary.other = row[4]
         summary.screenshots = row[5]
-        summary.bigVideos = Tally(count: row[6], bytes: row[7])
-        summary.oldPhotos = Tally(count: row[8], bytes: row[9])
+        summary.screenshotBytes = row[6]
+        summary.bigVideos = Tally(count: row[7], bytes: row[8])
+        summary.oldPhotos = Tally(count: row[9], bytes: row[10])
         let groupSQL = """
             SELECT COUNT(DISTINCT g.id), COUNT(i.id),
                    COALESCE((SELECT SUM(reclaimableBytes) FROM duplicateGroup WHERE id IN
@@ -64,6 +67,13 @@ public struct LibrarySummary: Sendable, Equatable {
             summary.duplicates = Duplicates(groups: groups[0], files: groups[1], reclaimableBytes: groups[2])
         }
         return summary
+    }
+}
+
+extension LibraryDatabase {
+    /// Counts over the whole index.
+    public func summary(thresholds: Thresholds) throws -> LibrarySummary {
+        try read { db in try LibrarySummary.fetch(db, roots: [], thresholds: thresholds) }
     }
 }
 

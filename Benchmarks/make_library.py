@@ -1,0 +1,121 @@
+#!/usr/bin/env python3
+"""Generates a synthetic phone library for `make bench`.
+
+Real headers, random payloads: JPEGs with EXIF (camera, DateTimeOriginal), PNG screenshots,
+QuickTime movies with an mvhd creation time. 10 % of the files get an exact copy in a backup
+folder, 3 % a same-size near-copy (one byte changed in the middle). Deterministic for a seed.
+
+usage: make_library.py DIR [--files N] [--seed S]
+"""
+import argparse
+import os
+import random
+import struct
+
+EPOCH_1904 = 2082844800
+
+
+def tiff_exif(make, model, when):
+    """A little-endian TIFF block: IFD0 (Make, Model, ExifIFD pointer) and an Exif IFD (DateTimeOriginal)."""
+    make_b, model_b, date_b = make.encode() + b"\0", model.encode() + b"\0", when.encode() + b"\0"
+    ifd0_entries = 3
+    ifd0_size = 2 + ifd0_entries * 12 + 4
+    exif_entries = 1
+    exif_size = 2 + exif_entries * 12 + 4
+    data_start = 8 + ifd0_size + exif_size
+    make_off = data_start
+    model_off = make_off + len(make_b)
+    date_off = model_off + len(model_b)
+    out = b"II*\0" + struct.pack("<I", 8)
+    out += struct.pack("<H", ifd0_entries)
+    out += struct.pack("<HHII", 0x010F, 2, len(make_b), make_off)
+    out += struct.pack("<HHII", 0x0110, 2, len(model_b), model_off)
+    out += struct.pack("<HHII", 0x8769, 4, 1, 8 + ifd0_size)
+    out += struct.pack("<I", 0)
+    out += struct.pack("<H", exif_entries)
+    out += struct.pack("<HHII", 0x9003, 2, len(date_b), date_off)
+    out += struct.pack("<I", 0)
+    return out + make_b + model_b + date_b
+
+
+def jpeg(rng, size, make, model, when):
+    exif = b"Exif\0\0" + tiff_exif(make, model, when)
+    app1 = b"\xff\xe1" + struct.pack(">H", len(exif) + 2) + exif
+    sof = b"\xff\xc0" + struct.pack(">HBHHB", 17, 8, 3024, 4032, 3) + b"\x01\x22\x00\x02\x11\x01\x03\x11\x01"
+    head = b"\xff\xd8" + app1 + sof + b"\xff\xda\x00\x08\x01\x01\x00\x00\x3f\x00"
+    return head + rng.randbytes(max(0, size - len(head) - 2)) + b"\xff\xd9"
+
+
+def png(rng, size, width=1170, height=2532):
+    def chunk(kind, data):
+        import zlib
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    head = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 6, 0, 0, 0))
+    body = rng.randbytes(max(0, size - len(head) - 24))
+    return head + chunk(b"IDAT", body) + chunk(b"IEND", b"")
+
+
+def mov(rng, size, epoch):
+    ftyp = struct.pack(">I", 20) + b"ftypqt  " + struct.pack(">I", 0) + b"qt  "
+    mvhd_body = struct.pack(">B3xIIII", 0, epoch + EPOCH_1904, epoch + EPOCH_1904, 600, 6000) + b"\0" * 80
+    mvhd = struct.pack(">I", 8 + len(mvhd_body)) + b"mvhd" + mvhd_body
+    moov = struct.pack(">I", 8 + len(mvhd)) + b"moov" + mvhd
+    payload = max(0, size - len(ftyp) - len(moov) - 8)
+    return ftyp + moov + struct.pack(">I", payload + 8) + b"mdat" + rng.randbytes(payload)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("dir")
+    parser.add_argument("--files", type=int, default=20000)
+    parser.add_argument("--seed", type=int, default=7)
+    args = parser.parse_args()
+    rng = random.Random(args.seed)
+    originals = args.files - int(args.files * 0.10) - int(args.files * 0.03)
+    cameras = [("Apple", "iPhone 12"), ("samsung", "SM-G991B"), ("Google", "Pixel 7")]
+    written = []
+    for index in range(originals):
+        year = rng.randint(2015, 2025)
+        month, day = rng.randint(1, 12), rng.randint(1, 28)
+        hour, minute, second = rng.randint(0, 23), rng.randint(0, 59), rng.randint(0, 59)
+        roll = rng.random()
+        if roll < 0.75:
+            phone = rng.randrange(3)
+            folder = os.path.join(args.dir, f"phone{phone + 1}", "DCIM", f"{100 + index % 20}APPLE")
+            name = f"IMG_{index:05d}.JPG"
+            data = jpeg(rng, rng.randint(30_000, 200_000), *cameras[phone],
+                        f"{year:04d}:{month:02d}:{day:02d} {hour:02d}:{minute:02d}:{second:02d}")
+        elif roll < 0.98:
+            folder = os.path.join(args.dir, "phone2", "Pictures", "Screenshots")
+            name = f"Screenshot_{year:04d}{month:02d}{day:02d}-{hour:02d}{minute:02d}{second:02d}_{index}.png"
+            data = png(rng, rng.randint(20_000, 150_000))
+        else:
+            folder = os.path.join(args.dir, "phone1", "DCIM", "Movies")
+            name = f"MOV_{index:05d}.MOV"
+            import calendar
+            epoch = calendar.timegm((year, month, day, hour, minute, second, 0, 0, 0))
+            data = mov(rng, rng.randint(500_000, 2_000_000), epoch)
+        os.makedirs(folder, exist_ok=True)
+        path = os.path.join(folder, name)
+        with open(path, "wb") as f:
+            f.write(data)
+        written.append((path, data))
+    backup = os.path.join(args.dir, "backup")
+    os.makedirs(backup, exist_ok=True)
+    picks = rng.sample(range(len(written)), int(args.files * 0.10))
+    for n, pick in enumerate(picks):
+        path, data = written[pick]
+        with open(os.path.join(backup, f"copy_{n:05d}_{os.path.basename(path)}"), "wb") as f:
+            f.write(data)
+    near = os.path.join(args.dir, "edited")
+    os.makedirs(near, exist_ok=True)
+    for n, pick in enumerate(rng.sample(range(len(written)), int(args.files * 0.03))):
+        path, data = written[pick]
+        middle = len(data) // 2
+        changed = data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1:]
+        with open(os.path.join(near, f"edit_{n:05d}_{os.path.basename(path)}"), "wb") as f:
+            f.write(changed)
+
+
+if __name__ == "__main__":
+    main()

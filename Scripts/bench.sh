@@ -1,0 +1,49 @@
+#!/usr/bin/env bash
+# `make bench`: clean side by side with the tools people use today, on one hot synthetic tree.
+# Env: BENCH_FILES (default 20000), BENCH_DIR (default a temp dir, removed at the end).
+set -euo pipefail
+CLEAN=$(realpath "${1:-.build/release/clean}")
+FILES=${BENCH_FILES:-20000}
+here=$(cd "$(dirname "$0")/.." && pwd)
+WORK=${BENCH_DIR:-$(mktemp -d /tmp/swipeclean-bench.XXXXXX)}
+[ -n "${BENCH_DIR:-}" ] || trap 'rm -rf "$WORK"' EXIT
+TREE="$WORK/library-$FILES"
+OUT="$WORK/out"
+mkdir -p "$OUT"
+
+if [ ! -d "$TREE" ]; then
+  echo "generating a synthetic phone library of $FILES files in $TREE …" >&2
+  python3 "$here/Benchmarks/make_library.py" "$TREE" --files "$FILES"
+fi
+echo "tree: $(find "$TREE" -type f | wc -l) files, $(du -sh "$TREE" | cut -f1); $(nproc) cores" >&2
+find "$TREE" -type f -print0 | xargs -0 cat > /dev/null   # hot page cache for every tool alike
+
+declare -A SECONDS_OF RSS_OF
+measure() {  # measure NAME COMMAND…: wall seconds and peak RSS (KiB) of one run
+  local name=$1; shift
+  /usr/bin/time -f "%e %M" -o "$OUT/$name.time" "$@" > "$OUT/$name.out" 2> "$OUT/$name.err" || {
+    echo "$name failed:" >&2; cat "$OUT/$name.err" >&2; exit 1; }
+  read -r SECONDS_OF[$name] RSS_OF[$name] < "$OUT/$name.time"
+}
+
+export SWIPECLEAN_HOME="$WORK/state" XDG_CONFIG_HOME="$WORK/config"
+rm -rf "$SWIPECLEAN_HOME"
+measure find     find "$TREE" -type f -printf '%s %T@\n'
+measure jdupes   jdupes -r -q "$TREE"
+measure file     sh -c "find '$TREE' -type f -print0 | xargs -0 -P2 -n 1000 file --mime-type"
+measure exiftool exiftool -fast2 -r -json -q -q -DateTimeOriginal -CreateDate "$TREE"
+measure cold     "$CLEAN" scan "$TREE" --json --quiet
+measure warm     "$CLEAN" scan "$TREE" --json --quiet
+"$CLEAN" items --json > "$OUT/items.jsonl"
+
+ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'{a / b:.2f}' if b else 'inf')" "$1" "$2"; }
+both=$(python3 -c "print(${SECONDS_OF[jdupes]} + ${SECONDS_OF[file]})")
+printf '\n%-34s %9s\n' "run" "seconds"
+for n in find jdupes file exiftool cold warm; do printf '%-34s %9s\n' "$n" "${SECONDS_OF[$n]}"; done
+echo
+echo "cold scan / (jdupes + file):        $(ratio "${SECONDS_OF[cold]}" "$both")   (target ≤ 1)"
+echo "exiftool / cold scan (dates):       $(ratio "${SECONDS_OF[exiftool]}" "${SECONDS_OF[cold]}")   (target ≥ 30)"
+echo "warm scan / find floor:             $(ratio "${SECONDS_OF[warm]}" "${SECONDS_OF[find]}")   (target ≤ 3)"
+echo "clean peak RSS, cold scan:          $(( ${RSS_OF[cold]} / 1024 )) MiB   (target ≤ 150 MiB at 100,000 files)"
+echo "clean peak RSS, warm scan:          $(( ${RSS_OF[warm]} / 1024 )) MiB"
+python3 "$here/Benchmarks/compare.py" "$OUT/items.jsonl" "$OUT/jdupes.out" "$OUT/exiftool.out"

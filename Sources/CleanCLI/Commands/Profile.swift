@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import Game
+
+extension Clean {
+    /// `clean profile`: level, XP, streak, freezes, totals and the last seven days.
+    struct Profile: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show your level, XP, streak, freezes, totals and the last 7 days.")
+
+        @Flag(help: "Print one JSON document on stdout.")
+        var json = false
+
+        func run() throws {
+            let context = try AppContext()
+            let view = try PlayerView(context: context)
+            print(json ? ProfileOutput.json(view).text : ProfileOutput.human(view))
+        }
+    }
+}
+
+/// The player as the screens show them: the stored profile with this week's freezes renewed.
+struct PlayerView {
+    let profile: Game.Profile
+    let level: LevelStatus
+    let calendar: [CalendarDay]
+    let tier: Tier
+    let rules: Rules
+
+    init(context: AppContext) throws {
+        rules = context.configuration.game
+        tier = context.configuration.player.tier
+        let stored = try context.existingLibrary()?.profile() ?? Game.Profile.newPlayer(tier: tier, rules: rules)
+        profile = stored.renewingFreezes(now: context.now, calendar: context.calendar, rules: rules, tier: tier)
+        level = profile.level(rules: rules)
+        calendar = StreakCalendar.lastSevenDays(of: profile, now: context.now, calendar: context.calendar)
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Testing
+@testable import Library
+
+@Suite struct LinkTests {
+    private func file(_ id: Int64, _ path: String, _ kind: String) -> LinkFinder.File {
+        LinkFinder.File(id: id, path: Data(path.utf8), kind: kind)
+    }
+
+    @Test func livePhotoMovieAndSidecarsBelongToTheirStill() {
+        let links = LinkFinder.links([
+            file(1, "/d/IMG_1234.HEIC", "photo"), file(2, "/d/IMG_1234.MOV", "video"),
+            file(3, "/d/IMG_1234.AAE", "other"), file(4, "/d/IMG_1234.HEIC.json", "other"),
+            file(5, "/d/IMG_1234.HEIC.supplemental-metadata.json", "other"), file(6, "/d/IMG_1234.xmp", "other"),
+            file(7, "/e/IMG_1234.MOV", "video"),  // another folder: not linked
+            file(8, "/d/notes.json", "other"),     // no owner
+        ])
+        #expect(links == [
+            .init(item: 2, owner: 1, kind: .livePhoto), .init(item: 3, owner: 1, kind: .sidecar),
+            .init(item: 4, owner: 1, kind: .sidecar), .init(item: 5, owner: 1, kind: .sidecar),
+            .init(item: 6, owner: 1, kind: .sidecar),
+        ])
+    }
+
+    @Test func aMovieWithoutAStillStandsAlone() {
+        #expect(LinkFinder.links([file(1, "/d/VID_1.MOV", "video"), file(2, "/d/VID_1.mp4", "video")]).isEmpty)
+    }
+
+    @Test func linksAreStoredByAScan() throws {
+        let tree = try TestTree()
+        try tree.copyCorpus("IMG_2927.HEIC", to: "DCIM/IMG_2927.HEIC")
+        try tree.copyCorpus("with-gps.mov", to: "DCIM/IMG_2927.MOV")
+        _ = try tree.scan()
+        let still = try #require(try tree.item("DCIM/IMG_2927.HEIC"))
+        let movie = try #require(try tree.item("DCIM/IMG_2927.MOV"))
+        #expect(movie.linkedTo == still.id)
+        #expect(movie.linkKind == .livePhoto)
+    }
+}
