@@ -57,15 +57,25 @@ enum FileNameDates {
             index += separator.utf8.count
             break
         }
-        guard let hour = number(name, index, 2) else { return dateOnly }
-        index += 2
-        var fields = [hour]
-        for _ in 0..<2 {
-            if let separator = byte(name, index), separator == UInt8(ascii: ".") || separator == UInt8(ascii: ":")
-                || separator == UInt8(ascii: "-") { index += 1 }
-            guard let value = number(name, index, 2) else { return dateOnly }
-            fields.append(value)
-            index += 2
+        var fields: [Int]
+        switch digitRun(name, from: index) {
+        case 6:  // HHMMSS (Windows 11)
+            guard let h = number(name, index, 2), let m = number(name, index + 2, 2), let s = number(name, index + 4, 2) else { return dateOnly }
+            fields = [h, m, s]
+            index += 6
+        case 1, 2:  // H.MM.SS / HH-MM-SS / HH:MM:SS (macOS leaves a 12-hour hour unpadded)
+            let hourWidth = digitRun(name, from: index)
+            guard let h = number(name, index, hourWidth) else { return dateOnly }
+            index += hourWidth
+            fields = [h]
+            for _ in 0..<2 {
+                guard let separator = byte(name, index), separator == UInt8(ascii: ".") || separator == UInt8(ascii: ":")
+                        || separator == UInt8(ascii: "-"), let value = number(name, index + 1, 2) else { return dateOnly }
+                fields.append(value)
+                index += 3
+            }
+        default:
+            return dateOnly
         }
         guard !isDigit(name, index) else { return dateOnly }
         var hour24 = fields[0]
