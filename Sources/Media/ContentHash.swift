@@ -1,0 +1,111 @@
+import CXXHash
+import FileSystem
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Content hashes for finding duplicates: XXH3-128 from libxxhash, as lowercase hex.
+///
+/// Why XXH3 and not SHA-256: duplicates are confirmed byte for byte (`sameContent`) before
+/// anything is trashed, so the hash only has to group, not to resist an attacker. Measured on
+/// this machine (2 cores, 1 GB of random data in the page cache): `xxhsum -H2` 0.15–0.20 s,
+/// `sha256sum` 3.6–4.6 s, some 20× slower. On a phone backup the hash would be the bottleneck
+/// instead of the disk. (CryptoKit is not on Linux; swift-crypto would be one more dependency.)
+public enum ContentHash {
+    /// How much of each end of the file the partial hash reads.
+    public static let partialBlock = 4096
+
+    /// A cheap first filter: the size, the first 4 KiB and the last 4 KiB. Equal files have equal
+    /// partial hashes; files with different partial hashes differ.
+    public static func partial(_ path: RawPath, size: Int64) throws -> String {
+        let file = try ReadableFile(path)
+        let hasher = try Hasher128()
+        withUnsafeBytes(of: size.littleEndian) { hasher.update($0) }
+        let head = try file.read(at: 0, count: partialBlock)
+        head.withUnsafeBytes { hasher.update($0) }
+        if size > Int64(partialBlock) {
+            let tailOffset = max(Int64(partialBlock), size - Int64(partialBlock))
+            let tail = try file.read(at: tailOffset, count: Int(size - tailOffset))
+            tail.withUnsafeBytes { hasher.update($0) }
+        }
+        return hasher.hexDigest()
+    }
+
+    /// The hash of the whole content, read in 1 MiB chunks. Equals `xxhsum -H2` of the file.
+    public static func full(_ path: RawPath) throws -> String {
+        let file = try ReadableFile(path)
+        let hasher = try Hasher128()
+        try file.forEachChunk { hasher.update($0) }
+        return hasher.hexDigest()
+    }
+
+    /// The hash of bytes in memory (for tests and small payloads).
+    public static func of(_ bytes: [UInt8]) throws -> String {
+        let hasher = try Hasher128()
+        bytes.withUnsafeBytes { hasher.update($0) }
+        return hasher.hexDigest()
+    }
+}
+
+/// A streaming XXH3-128 state.
+private final class Hasher128 {
+    private let state: OpaquePointer
+
+    struct AllocationFailed: Error {}
+
+    init() throws {
+        guard let state = XXH3_createState() else { throw AllocationFailed() }
+        self.state = state
+        XXH3_128bits_reset(state)
+    }
+
+    deinit { XXH3_freeState(state) }
+
+    func update(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress, bytes.count > 0 else { return }
+        XXH3_128bits_update(state, base, bytes.count)
+    }
+
+    /// The canonical (big-endian) form in hex, as `xxhsum -H2` prints it.
+    func hexDigest() -> String {
+        var canonical = XXH128_canonical_t()
+        XXH128_canonicalFromHash(&canonical, XXH3_128bits_digest(state))
+        let digits: [UInt8] = Array("0123456789abcdef".utf8)
+        var text: [UInt8] = []
+        text.reserveCapacity(32)
+        withUnsafeBytes(of: canonical.digest) { raw in
+            for byte in raw {
+                text.append(digits[Int(byte >> 4)])
+                text.append(digits[Int(byte & 0xF)])
+            }
+        }
+        return String(decoding: text, as: UTF8.self)
+    }
+}
+
+/// True when the two files have exactly the same bytes (the trash checks this before removing a
+/// duplicate whose twin is kept). Compares the sizes first, then 1 MiB at a time.
+public func sameContent(_ a: RawPath, _ b: RawPath) throws -> Bool {
+    let first = try ReadableFile(a)
+    let second = try ReadableFile(b)
+    let firstStatus = try first.status()
+    let secondStatus = try second.status()
+    guard firstStatus.size == secondStatus.size else { return false }
+    if firstStatus.inode == secondStatus.inode, firstStatus.device == secondStatus.device { return true }
+    let chunk = 1 << 20
+    var left = [UInt8](repeating: 0, count: chunk)
+    var right = [UInt8](repeating: 0, count: chunk)
+    var offset: Int64 = 0
+    while true {
+        let got = try first.read(at: offset, into: &left)
+        let other = try second.read(at: offset, into: &right)
+        guard got == other else { return false }
+        if got == 0 { return true }
+        let equal = left.withUnsafeBytes { l in right.withUnsafeBytes { r in memcmp(l.baseAddress!, r.baseAddress!, got) == 0 } }
+        guard equal else { return false }
+        offset += Int64(got)
+        if got < chunk { return true }
+    }
+}

@@ -1,0 +1,121 @@
+import FileSystem
+import Foundation
+
+/// Reads what a file is from its bytes: type, capture date, size, camera, screenshot evidence.
+///
+/// One per thread: it owns a libmagic handle and compiled screenshot patterns, which are set up
+/// once and are not safe to share. Each `inspect` opens the file once and reads its first 64 KiB,
+/// which serves libmagic and the JPEG/PNG/HEIC/MP4 parsers; it reads elsewhere only where the
+/// metadata is elsewhere (an Exif item or a `moov` at the end of the file, a JPEG segment past the head).
+public final class Inspector {
+    /// How much of each file is read up front.
+    public static let headSize = 64 * 1024
+
+    private let magic: MagicTyper
+    private let screenshots: ScreenshotDetector
+    private let timeZone: TimeZone
+
+    /// Throws when libmagic cannot load its database or a screenshot pattern does not compile.
+    /// `timeZone` reads local capture times of unknown offset when deciding "in the future".
+    public init(screenshotRules: ScreenshotRules = .defaults, timeZone: TimeZone = .current) throws {
+        magic = try MagicTyper()
+        screenshots = try ScreenshotDetector(screenshotRules)
+        self.timeZone = timeZone
+    }
+
+    /// Inspects the regular file at the absolute `path`. `status` is the walker's `lstat` (its
+    /// mtime is the last-resort date); `now` bounds "future" dates, which are skipped.
+    /// Throws only when the file cannot be opened or read; unreadable metadata is simply absent.
+    public func inspect(_ path: RawPath, status: FileStatus, now: Date) throws(FileSystemError) -> MediaInfo {
+        let file = try ReadableFile(path)
+        let head = try file.read(at: 0, count: Inspector.headSize)
+        let size = head.count < Inspector.headSize ? Int64(head.count) : max(status.size, Int64(head.count))
+        let source = ByteSource(head: head, size: size, file: file)
+
+        let mime = magic.mimeType(of: head[...]) ?? "application/octet-stream"
+        let kind = MediaKind(mime: mime)
+        let found = Inspector.metadata(source)
+
+        var info = MediaInfo(mime: mime, kind: kind, capturedAt: nil, dateSource: .mtime)
+        (info.capturedAt, info.dateSource) = captureDate(found, path: path, status: status, now: now)
+        info.width = found.width ?? found.exif?.pixelWidth
+        info.height = found.height ?? found.exif?.pixelHeight
+        if info.width == nil || info.height == nil { (info.width, info.height) = (nil, nil) }
+        info.cameraMake = found.exif?.make ?? found.movie?.make
+        info.cameraModel = found.exif?.model ?? found.movie?.model
+        info.screenshotEvidence = screenshots.evidence(ScreenshotClues(
+            path: path, kind: kind, make: info.cameraMake, software: found.exif?.software,
+            exifUserComment: found.exif?.userComment, xmpUserComment: found.xmpUserComment))
+        return info
+    }
+
+    /// The same, taking the `lstat` itself.
+    public func inspect(_ path: RawPath, now: Date) throws(FileSystemError) -> MediaInfo {
+        try inspect(path, status: linkStatus(path), now: now)
+    }
+
+    // MARK: - Metadata by container
+
+    /// What the container's own structure yields, whatever libmagic called it.
+    struct Found {
+        var exif: ExifFields?
+        var xmpUserComment: String?
+        var movie: QuickTimeMetadata?
+        var width: Int?
+        var height: Int?
+    }
+
+    static func metadata(_ source: ByteSource) -> Found {
+        var found = Found()
+        let head = source.head[...]
+        if let jpeg = JPEGSegments.read(source) {
+            found.exif = jpeg.exif.flatMap(ExifReader.read)
+            found.xmpUserComment = jpeg.xmp.flatMap(XMPPacket.userComment)
+            (found.width, found.height) = (jpeg.width, jpeg.height)
+        } else if let png = PNGChunks.read(source) {
+            found.exif = png.exif.flatMap(ExifReader.read)
+            found.xmpUserComment = png.xmp.flatMap(XMPPacket.userComment)
+            (found.width, found.height) = (png.width, png.height)
+        } else if head.hasPrefix(ascii: "II*\0") || head.hasPrefix(ascii: "MM\0*") {
+            found.exif = ExifReader.read(head)  // TIFF, DNG and most raw formats: IFDs near the start
+        } else if let iso = ISOFile.read(source) {
+            if let meta = iso.meta {
+                let heif = HEIFItems.read(source, meta: meta)
+                found.exif = heif.exif.flatMap(ExifReader.read)
+                (found.width, found.height) = (heif.width, heif.height)
+            }
+            if let moov = iso.moov {
+                let movie = QuickTimeMetadata.read(source, moov: moov)
+                found.movie = movie
+                if found.width == nil { (found.width, found.height) = (movie.width, movie.height) }
+            }
+        }
+        return found
+    }
+
+    // MARK: - Capture date
+
+    /// The first usable date: EXIF (original, digitized, IFD0), QuickTime (Keys creation date,
+    /// then `mvhd`), Takeout sidecar, file name, mtime. A date after `now` is skipped.
+    func captureDate(_ found: Found, path: RawPath, status: FileStatus, now: Date) -> (CaptureDate?, DateSource) {
+        func usable(_ date: CaptureDate?) -> CaptureDate? {
+            guard let date, !date.isAfter(now, timeZone: timeZone) else { return nil }
+            return date
+        }
+        if let exif = found.exif {
+            for date in [exif.dateTimeOriginal, exif.dateTimeDigitized, exif.dateTime] {
+                if let date = usable(date) { return (date, .exif) }
+            }
+        }
+        if let movie = found.movie {
+            for date in [movie.creationDate, movie.movieCreated] {
+                if let date = usable(date) { return (date, .quicktime) }
+            }
+        }
+        if let date = usable(TakeoutSidecar.date(for: path)) { return (date, .sidecar) }
+        if let date = usable(FileNameDates.date(inFileName: path.lastComponent)) { return (date, .filename) }
+        let seconds = status.mtimeNanoseconds >= 0 ? status.mtimeNanoseconds / 1_000_000_000 : (status.mtimeNanoseconds - 999_999_999) / 1_000_000_000
+        let nanoseconds = Int(status.mtimeNanoseconds - seconds * 1_000_000_000)
+        return (usable(CaptureDate(utcSecondsSince1970: seconds, nanosecond: nanoseconds)), .mtime)
+    }
+}

@@ -1,0 +1,37 @@
+import CMagic
+
+/// The MIME type of some bytes, from their content, with libmagic (the library behind `file(1)`).
+///
+/// One handle per thread: a libmagic cookie is not safe to share, so each `Inspector` owns one.
+final class MagicTyper {
+    private let cookie: magic_t
+
+    /// Loads the system's compiled magic database; throws when it cannot.
+    init() throws(MediaError) {
+        // MIME type only; never look inside compressed files (file(1) does not either, without -z).
+        let flags = MAGIC_MIME_TYPE | MAGIC_ERROR | MAGIC_NO_CHECK_COMPRESS
+        guard let cookie = magic_open(flags) else {
+            throw MediaError.magicUnavailable("magic_open failed")
+        }
+        guard magic_load(cookie, nil) == 0 else {
+            let reason = magic_error(cookie).map { String(cString: $0) } ?? "unknown error"
+            magic_close(cookie)
+            throw MediaError.magicUnavailable(reason)
+        }
+        self.cookie = cookie
+    }
+
+    deinit { magic_close(cookie) }
+
+    /// The MIME type of `bytes` (usually the head of a file), e.g. "image/jpeg"; nil when libmagic fails.
+    func mimeType(of bytes: ArraySlice<UInt8>) -> String? {
+        let result = bytes.withUnsafeBytes { raw -> UnsafePointer<CChar>? in
+            // libmagic wants a valid pointer even for an empty buffer.
+            guard let base = raw.baseAddress else { return magic_buffer(cookie, "", 0) }
+            return magic_buffer(cookie, base, raw.count)
+        }
+        guard let result else { return nil }
+        let text = String(cString: result)
+        return text.isEmpty ? nil : text
+    }
+}

@@ -1,0 +1,55 @@
+/// What the chunks of a PNG say: its size, its `eXIf` TIFF payload, its XMP packet.
+struct PNGChunks {
+    var width: Int?
+    var height: Int?
+    /// The `eXIf` chunk: raw TIFF, no `Exif\0\0` header.
+    var exif: ArraySlice<UInt8>?
+    /// An uncompressed `iTXt` chunk with keyword `XML:com.adobe.xmp`.
+    var xmp: ArraySlice<UInt8>?
+
+    private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    private static let xmpKeyword = Array("XML:com.adobe.xmp".utf8)
+
+    /// Walks the chunks up to the first `IDAT` (metadata written by cameras and screenshot tools
+    /// precedes the image data; walking every `IDAT` would cost a read each). nil when not a PNG.
+    static func read(_ source: ByteSource) -> PNGChunks? {
+        guard let signature = source.bytes(at: 0, count: 8), signature.elementsEqual(PNGChunks.signature) else { return nil }
+        var result = PNGChunks()
+        var position: Int64 = 8
+        for _ in 0..<4096 {
+            guard let header = source.bytes(at: position, count: 8), let length = header.u32(0),
+                  let type = header.fourCC(4) else { break }
+            let dataOffset = position + 8
+            switch type {
+            case "IHDR":
+                if let data = source.bytes(at: dataOffset, count: 8), let width = data.u32(0), let height = data.u32(4),
+                   width > 0, height > 0 {
+                    result.width = Int(width)
+                    result.height = Int(height)
+                }
+            case "eXIf" where result.exif == nil:
+                result.exif = source.bytes(at: dataOffset, count: Int(length))
+            case "iTXt" where result.xmp == nil:
+                if let data = source.bytes(at: dataOffset, count: Int(length)) { result.xmp = PNGChunks.xmpPacket(inITXt: data) }
+            case "IDAT", "IEND":
+                return result
+            default: break
+            }
+            position = dataOffset + length + 4  // data, then CRC
+        }
+        return result
+    }
+
+    /// iTXt: keyword NUL, compression flag, method, language NUL, translated keyword NUL, text.
+    private static func xmpPacket(inITXt data: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard data.starts(with: xmpKeyword + [0]) else { return nil }
+        var index = data.startIndex + xmpKeyword.count + 1
+        guard index + 2 <= data.endIndex, data[index] == 0 else { return nil }  // compressed XMP is not read
+        index += 2
+        for _ in 0..<2 {  // language tag, translated keyword
+            guard let nul = data[index...].firstIndex(of: 0) else { return nil }
+            index = nul + 1
+        }
+        return data[index...]
+    }
+}
