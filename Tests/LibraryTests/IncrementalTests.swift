@@ -61,7 +61,7 @@ import Testing
         let path = tree.root + "/library.sqlite"
         let holder = try LibraryDatabase(path: path)
         let waiter = try LibraryDatabase(path: path, lockTimeout: 0.2)
-        try holder.write { _ in
+        _ = try holder.write { _ in
             #expect {
                 try waiter.write { db in try db.execute(sql: "DELETE FROM item") }
             } throws: { error in
