@@ -93,8 +93,9 @@ extension Trash {
 
     private func moveCard(_ request: MoveRequest, _ plan: [JournaledMove], journal: TrashJournal,
                           journalFailure: inout String?) -> MoveResult {
-        func skipAll(_ reason: String) -> MoveResult {
-            for var move in plan {
+        /// Records the moves from `first` on as rolled back (they were never started) and skips the card.
+        func skipAll(_ reason: String, from first: Int = 0) -> MoveResult {
+            for var move in plan[first...] {
                 move.state = .rolledBack
                 do { try journal.record(move) } catch { journalFailure = "the trash journal failed: \(error)" }
             }
@@ -119,7 +120,7 @@ extension Trash {
             case .moved(let entry):
                 entries.append(entry)
             case .notMoved(let reason):
-                if move.key.part == 0 { return skipAll(reason) }
+                if move.key.part == 0 { return skipAll(reason, from: 1) }
                 leftBehind.append(.init(path: move.originalPath, reason: reason))
             case .journalFailed(let reason):
                 journalFailure = reason
