@@ -30,6 +30,13 @@ import Testing
     /// Pattern bytes every library file is a slice of (generated once: debug builds are slow).
     static let pattern: [UInt8] = (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 9) }
 
+    /// A tmpfs when there is one: thousands of fsyncs cost nothing there, and a kill is not a power cut.
+    static let fastBase = otherFileSystemBase() ?? NSTemporaryDirectory()
+    /// The trash and journal: on the disk for the cross-device layout, else beside the library.
+    func makeScratch(_ layout: Layout) throws -> TemporaryDirectory {
+        try TemporaryDirectory(in: layout == .crossDevice ? NSTemporaryDirectory() : Self.fastBase)
+    }
+
     enum Layout: String, CaseIterable, Sendable { case rename, forcedCopy, crossDevice }
 
     /// The files of one scenario and the bytes each must keep.
@@ -43,7 +50,7 @@ import Testing
     }
 
     func makeLibrary(_ layout: Layout, trashBase: TemporaryDirectory) throws -> Library {
-        let base = layout == .crossDevice ? otherFileSystemBase()! : NSTemporaryDirectory()
+        let base = layout == .crossDevice ? otherFileSystemBase()! : Self.fastBase
         let directory = try TemporaryDirectory(in: base)
         var library = Library(directory: directory, trashRoot: trashBase("Trash"), journal: trashBase("journal.log"),
                               manifest: trashBase("manifest.tsv"))
@@ -152,7 +159,7 @@ import Testing
         var killPoints = 0
         let started = Date()
         for layout in layouts() {
-            let scratch = try TemporaryDirectory()
+            let scratch = try makeScratch(layout)
             let clean = try makeLibrary(layout, trashBase: scratch)
             let baseline = try runHarness(runArguments(clean, layout, extra: []))
             try #require(baseline.status == 0, "baseline run failed: \(baseline.lines)")
@@ -160,8 +167,9 @@ import Testing
             #expect(baseline.lines.contains { $0.hasPrefix("skipped 4 ") }, "\(baseline.lines)")
             try checkInvariants(clean, context: "\(layout) without a crash")
             let changes = try #require(baseline.lines.first { $0.hasPrefix("changes ") }.flatMap { Int($0.dropFirst(8)) })
+            print("CrashHarnessTests: \(layout): \(changes) kill points")
             for point in 1...changes {
-                let scratch = try TemporaryDirectory()
+                let scratch = try makeScratch(layout)
                 let library = try makeLibrary(layout, trashBase: scratch)
                 let run = try runHarness(runArguments(library, layout, extra: ["--kill-at", "\(point)"]))
                 #expect(run.killed, "\(layout): not killed at change \(point)")
@@ -180,13 +188,13 @@ import Testing
           arguments: ["ENOSPC", "EIO"])
     func injectedFailureAtAnyCallLeavesEveryFileInExactlyOnePlace(_ errno: String) throws {
         for layout in [Layout.rename, .forcedCopy] {
-            let scratch = try TemporaryDirectory()
+            let scratch = try makeScratch(layout)
             let clean = try makeLibrary(layout, trashBase: scratch)
             let baseline = try runHarness(runArguments(clean, layout, extra: []))
             let calls = try #require(baseline.lines.first { $0.hasPrefix("calls ") }.flatMap { Int($0.dropFirst(6)) })
             let step = Self.long ? 1 : 3
             for call in stride(from: 1, through: calls, by: step) {
-                let scratch = try TemporaryDirectory()
+                let scratch = try makeScratch(layout)
                 let library = try makeLibrary(layout, trashBase: scratch)
                 let run = try runHarness(runArguments(library, layout, extra: ["--fail-at", "\(call)", "--errno", errno]))
                 #expect(run.status == 0, "\(layout) \(errno) at call \(call): \(run.lines)")
