@@ -185,7 +185,7 @@ import Testing
     }
 
     @Test(.enabled(if: harness != nil, "TrashCrashHarness is not built: run `swift build` first (make test does)"),
-          arguments: ["ENOSPC", "EIO"])
+          arguments: ["ENOSPC", "EIO", "EROFS", "EACCES"])
     func injectedFailureAtAnyCallLeavesEveryFileInExactlyOnePlace(_ errno: String) throws {
         for layout in [Layout.rename, .forcedCopy] {
             let scratch = try makeScratch(layout)
