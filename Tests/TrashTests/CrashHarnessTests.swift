@@ -176,6 +176,9 @@ import Testing
                 let recovery = try runHarness(["recover", library.trashRoot.description, library.journal.description])
                 #expect(recovery.status == 0)
                 #expect(!recovery.lines.contains { $0.hasPrefix("problem") }, "\(layout) kill \(point): \(recovery.lines)")
+                let movedByRun = Set(run.lines.filter { $0.hasPrefix("moved ") }.compactMap { $0.split(separator: " ").dropFirst().first })
+                let finishedByRecovery = Set(recovery.lines.filter { $0.hasPrefix("finished ") }.compactMap { $0.split(separator: " ").dropFirst().first })
+                #expect(movedByRun.isDisjoint(with: finishedByRecovery), "\(layout) kill \(point): reported moved twice")
                 try checkInvariants(library, context: "(\(layout), killed before change \(point))")
                 killPoints += 1
             }
