@@ -36,6 +36,7 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "clean", dependencies: ["CleanCLI"]),
+        .executableTarget(name: "TrashCrashHarness", dependencies: ["Trash", "FileSystem"]),
 
         // MARK: - Tests mirror the modules, plus one suite over the built binary
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
