@@ -35,20 +35,28 @@ public final class ReadableFile {
     /// Up to `count` bytes starting at `offset`; fewer only at the end of the file.
     public func read(at offset: Int64, count: Int) throws(FileSystemError) -> [UInt8] {
         guard count > 0 else { return [] }
-        var buffer = [UInt8](repeating: 0, count: count)
-        let filled = try read(at: offset, into: &buffer)
-        if filled < count { buffer.removeSubrange(filled...) }
-        return buffer
+        var failure: FileSystemError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do throws(FileSystemError) { initialized = try fill(UnsafeMutableRawBufferPointer(buffer), from: offset) } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        return bytes
     }
 
     /// Fills `buffer` from `offset`, returning how many bytes were read (less only at end of file).
     public func read(at offset: Int64, into buffer: inout [UInt8]) throws(FileSystemError) -> Int {
+        let result = buffer.withUnsafeMutableBytes { raw in Result { () throws(FileSystemError) -> Int in try fill(raw, from: offset) } }
+        return try result.get()
+    }
+
+    /// Reads into `raw` from `offset` until it is full or the file ends; returns the bytes read.
+    private func fill(_ raw: UnsafeMutableRawBufferPointer, from offset: Int64) throws(FileSystemError) -> Int {
         var filled = 0
-        let capacity = buffer.count
-        while filled < capacity {
-            let got = buffer.withUnsafeMutableBytes { raw in
-                pread(descriptor, raw.baseAddress! + filled, capacity - filled, off_t(offset) + off_t(filled))
-            }
+        while filled < raw.count {
+            let got = pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(offset) + off_t(filled))
             if got < 0 {
                 if errno == EINTR { continue }
                 throw FileSystemError.last("read", path)
@@ -59,9 +67,12 @@ public final class ReadableFile {
         return filled
     }
 
-    /// Calls `body` with successive chunks of the whole file, in order.
+    /// Calls `body` with successive chunks of the whole file, in order. The buffer is no larger
+    /// than the file (plus one byte, to see the end), so small files cost no large allocation.
     public func forEachChunk(size: Int = 1 << 20, _ body: (UnsafeRawBufferPointer) throws -> Void) throws {
-        var buffer = [UInt8](repeating: 0, count: size)
+        let known = (try? status().size).map { Int(clamping: $0) + 1 } ?? size
+        var buffer = [UInt8](repeating: 0, count: max(1, min(size, known)))
+        let size = buffer.count
         var offset: Int64 = 0
         while true {
             let got = try read(at: offset, into: &buffer)
