@@ -38,3 +38,20 @@ extension LibraryDatabase {
         try PlayerRecord(profile: json, updatedAt: now).save(db)
     }
 }
+
+extension LibraryDatabase {
+    /// Reads the profile (a new player's if none is stored), lets `change` edit it, and stores it,
+    /// all in one transaction so two `clean` processes cannot lose each other's update.
+    @discardableResult
+    public func updateProfile(newPlayer: @autoclosure () -> Profile, at now: Date,
+                              _ change: (inout Profile) throws -> Void) throws -> Profile {
+        try write { db in
+            var profile = try PlayerRecord.fetchOne(db, key: 1).map {
+                try PlayerRecord.decoder.decode(Profile.self, from: Data($0.profile.utf8))
+            } ?? newPlayer()
+            try change(&profile)
+            try Self.save(profile, at: now, db)
+            return profile
+        }
+    }
+}
