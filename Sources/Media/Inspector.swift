@@ -122,3 +122,7 @@ public final class Inspector {
         return (usable(CaptureDate(utcSecondsSince1970: seconds, nanosecond: nanoseconds)), .mtime)
     }
 }
+
+/// One `Inspector` per thread: its libmagic handle must not be shared.
+@available(*, unavailable)
+extension Inspector: Sendable {}

@@ -83,6 +83,12 @@ import Testing
         #expect(info.cameraMake == "Canon")
     }
 
+    @Test(arguments: [1, 40])
+    func pngWithEXIfAfterTheImageData(_ imageChunks: Int) throws {
+        let info = try inspect(Synthetic.png(exifTIFF: Self.cameraTIFF, metadataLast: true, imageChunks: imageChunks), "late.png")
+        #expect(info.capturedAt?.iso8601 == "2017-06-05T14:15:16+02:00")
+    }
+
     @Test func heicWithExifItemAtTheEnd() throws {
         let info = try inspect(Synthetic.heic(tiff: Self.cameraTIFF), "IMG_0001.HEIC")
         #expect(info.kind == .photo)
