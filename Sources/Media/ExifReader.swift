@@ -12,6 +12,9 @@ struct ExifFields: Equatable {
     var userComment: String?
     var pixelWidth: Int?
     var pixelHeight: Int?
+    /// IFD0 ImageWidth/ImageLength: the size of a TIFF/DNG's first image.
+    var imageWidth: Int?
+    var imageHeight: Int?
 
     /// The capture date by EXIF's own preference: original, then digitized, then IFD0 DateTime.
     var bestDate: CaptureDate? { dateTimeOriginal ?? dateTimeDigitized ?? dateTime }
@@ -67,6 +70,8 @@ enum ExifReader {
             fields.userComment = userComment()
             fields.pixelWidth = integer(0xA002, preferring: EXIF_IFD_EXIF)
             fields.pixelHeight = integer(0xA003, preferring: EXIF_IFD_EXIF)
+            fields.imageWidth = integer(0x0100, preferring: EXIF_IFD_0)
+            fields.imageHeight = integer(0x0101, preferring: EXIF_IFD_0)
             return fields == ExifFields() ? nil : fields
         }
 

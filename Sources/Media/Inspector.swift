@@ -81,6 +81,7 @@ public final class Inspector {
             (found.width, found.height) = (png.width, png.height)
         } else if head.hasPrefix(ascii: "II*\0") || head.hasPrefix(ascii: "MM\0*") {
             found.exif = ExifReader.read(head)  // TIFF, DNG and most raw formats: IFDs near the start
+            (found.width, found.height) = (found.exif?.imageWidth, found.exif?.imageHeight)
         } else if let iso = ISOFile.read(source) {
             if let meta = iso.meta {
                 let heif = HEIFItems.read(source, meta: meta)

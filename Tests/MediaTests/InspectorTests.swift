@@ -76,6 +76,16 @@ import Testing
         #expect(info.capturedAt?.iso8601 == "2017-07-14T02:40:00Z")
     }
 
+    @Test func tiffReadsItsOwnIFDs() throws {
+        let tiff = Synthetic.tiff(ifd0: [(0x0100, .long(6000)), (0x0101, .short(4000)), (0x010F, .ascii("NIKON CORPORATION"))],
+                                  exif: [(0x9003, .ascii("2016:08:09 10:11:12"))])
+        let info = try inspect(tiff, "DSC_0001.NEF")
+        #expect(info.mime == "image/tiff")
+        #expect(info.capturedAt?.iso8601 == "2016-08-09T10:11:12")
+        #expect(info.width == 6000 && info.height == 4000)
+        #expect(info.cameraMake == "NIKON CORPORATION")
+    }
+
     @Test func pngWithEXIfChunk() throws {
         let info = try inspect(Synthetic.png(exifTIFF: Self.cameraTIFF), "exif.png")
         #expect(info.mime == "image/png")
