@@ -22,4 +22,16 @@ import Testing
         let elapsed = Date().timeIntervalSince(start)
         print("BENCH \(files.count) files, \(photos) photos, \(elapsed) s, \(elapsed / Double(files.count) * 1e6) µs/file")
     }
+
+    @Test(.enabled(if: ProcessInfo.processInfo.environment["MEDIA_BENCH_HASH"] != nil))
+    func fullHashThroughput() throws {
+        let path = RawPath(ProcessInfo.processInfo.environment["MEDIA_BENCH_HASH"]!)
+        let size = try linkStatus(path).size
+        for _ in 0..<3 {
+            let start = Date()
+            let hash = try ContentHash.full(path)
+            let elapsed = Date().timeIntervalSince(start)
+            print("BENCH hash \(hash) \(size) bytes in \(elapsed) s = \(Double(size) / elapsed / 1e9) GB/s")
+        }
+    }
 }
