@@ -138,6 +138,25 @@ import Testing
         #expect(info.capturedAt?.iso8601 == "2019-04-05T11:15:08Z")
     }
 
+    @Test(arguments: [
+        ("IMG_1234(1).jpg", "IMG_1234.jpg(1).json"),
+        ("IMG_1234(1).jpg", "IMG_1234.jpg.supplemental-metadata(1).json"),
+        ("Screenshot_20231012-151515_Instagram.jpg", "Screenshot_20231012-151515_Instagram.jpg.suppl.json"),
+        ("a_very_long_file_name_that_google_takeout_cut_short.jpg", "a_very_long_file_name_that_google_takeout_cut_.json"),
+    ])
+    func takeoutSidecarVariants(_ name: String, _ sidecar: String) throws {
+        try Fixtures.write(Array(#"{"photoTakenTime": {"timestamp": "1554462908"}}"#.utf8), sidecar, in: directory)
+        let info = try inspect(Synthetic.png(), name)
+        #expect(info.dateSource == .sidecar)
+        #expect(info.capturedAt?.iso8601 == "2019-04-05T11:15:08Z")
+    }
+
+    @Test func sidecarWithoutTimestampFallsThrough() throws {
+        try Fixtures.write(Array(#"{"title": "x", "photoTakenTime": {"formatted": "x"}}"#.utf8), "IMG_20100102_030405.jpg.json", in: directory)
+        let info = try inspect(Synthetic.jpeg(tiff: nil), "IMG_20100102_030405.jpg")
+        #expect(info.dateSource == .filename)
+    }
+
     @Test func exifBeatsSidecar() throws {
         try Fixtures.write(Array(#"{"photoTakenTime": {"timestamp": "1554462908"}}"#.utf8), "a.jpg.json", in: directory)
         let info = try inspect(Synthetic.jpeg(tiff: Self.cameraTIFF), "a.jpg")
