@@ -6,7 +6,8 @@ import FileSystem
 /// the head cost nothing; others are one `pread`, through a small window so neighbouring box
 /// headers (a `moov` at the end of a video) share one read.
 final class ByteSource {
-    let head: [UInt8]
+    /// The first bytes of the file, indexed from 0.
+    let head: ArraySlice<UInt8>
     let size: Int64
     private let file: ReadableFile?
     private var window: [UInt8] = []
@@ -15,7 +16,8 @@ final class ByteSource {
     /// Upper bound for one payload read (an Exif item, a `meta` box): metadata is never this big.
     static let maximumPayload = 4 * 1024 * 1024
 
-    init(head: [UInt8], size: Int64, file: ReadableFile?) {
+    init(head: ArraySlice<UInt8>, size: Int64, file: ReadableFile?) {
+        precondition(head.startIndex == 0)
         self.head = head
         self.size = size
         self.file = file

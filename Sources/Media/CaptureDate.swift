@@ -5,9 +5,11 @@ import Foundation
 ///
 /// Kept as fields rather than a `Date` because most cameras write a local time without an offset:
 /// rendering it with a guessed zone would invent information.
+///
+/// Codable as its `iso8601WithFraction` string, which `init?(iso8601:)` reads back (to the millisecond).
 public struct CaptureDate: Sendable, Equatable, Hashable, Codable {
     /// What the source says about the zone of the wall-clock fields.
-    public enum Zone: Sendable, Equatable, Hashable, Codable {
+    public enum Zone: Sendable, Equatable, Hashable {
         /// A local time of unknown offset (most EXIF, file names): rendered without a suffix.
         case unknown
         /// A UTC source (QuickTime `mvhd`, Takeout sidecars, mtime): rendered with `Z`.
@@ -51,6 +53,25 @@ public struct CaptureDate: Sendable, Equatable, Hashable, Codable {
         let (y, m, d) = CaptureDate.civil(fromDays: days)
         self.init(year: y, month: m, day: d, hour: secondOfDay / 3600, minute: secondOfDay / 60 % 60,
                   second: secondOfDay % 60, nanosecond: nanosecond, zone: .utc)
+    }
+
+    /// Reads what `iso8601` / `iso8601WithFraction` write (and QuickTime's "+0200" offsets); nil for anything else.
+    public init?(iso8601 text: String) {
+        guard let date = CaptureDate.iso8601(Array(text.utf8), strict: true) else { return nil }
+        self = date
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let text = try decoder.singleValueContainer().decode(String.self)
+        guard let date = CaptureDate(iso8601: text) else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an ISO 8601 date-time: \(text)"))
+        }
+        self = date
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(iso8601WithFraction)
     }
 
     // MARK: - Rendering
@@ -156,7 +177,8 @@ extension CaptureDate {
     }
 
     /// An ISO 8601 date-time as QuickTime writes it: "2019-05-21T10:45:52+0200", "+02:00", "Z", fractions allowed.
-    static func iso8601(_ text: [UInt8]) -> CaptureDate? {
+    /// `strict`: an unreadable zone suffix makes the whole text invalid (otherwise it is ignored).
+    static func iso8601(_ text: [UInt8], strict: Bool = false) -> CaptureDate? {
         var scanner = DigitScanner(text)
         guard let year = scanner.number(4), scanner.skip(anyOf: "-"),
               let month = scanner.number(2), scanner.skip(anyOf: "-"),
@@ -171,7 +193,9 @@ extension CaptureDate {
         var nanosecond = 0
         if scanner.skip(anyOf: ".,") { nanosecond = CaptureDate.nanoseconds(fromFraction: scanner.digitRun()) }
         let rest = scanner.remainder
-        let zone: Zone = rest.isEmpty ? .unknown : (CaptureDate.zone(from: rest) ?? .unknown)
+        let parsedZone: Zone? = rest.isEmpty ? .unknown : CaptureDate.zone(from: rest)
+        if strict, parsedZone == nil { return nil }
+        let zone = parsedZone ?? .unknown
         return CaptureDate(year: year, month: month, day: day, hour: hour, minute: minute, second: second,
                            nanosecond: nanosecond, zone: zone)
     }

@@ -12,6 +12,9 @@ struct ExifFields: Equatable {
     var userComment: String?
     var pixelWidth: Int?
     var pixelHeight: Int?
+    /// IFD0 ImageWidth/ImageLength: the size of a TIFF/DNG's first image.
+    var imageWidth: Int?
+    var imageHeight: Int?
 
     /// The capture date by EXIF's own preference: original, then digitized, then IFD0 DateTime.
     var bestDate: CaptureDate? { dateTimeOriginal ?? dateTimeDigitized ?? dateTime }
@@ -35,6 +38,7 @@ enum ExifReader {
             buffer.append(contentsOf: bytes)
         }
         guard buffer.count <= Int(UInt32.max), let data = exif_data_new() else { return nil }
+        hideMakerNote(in: &buffer)
         defer { exif_data_unref(data) }
         // Keep what the file says: no "fixing" to the specification, keep tags libexif does not
         // know (OffsetTime* on older builds), leave the maker note alone.
@@ -44,6 +48,37 @@ enum ExifReader {
         buffer.withUnsafeBufferPointer { exif_data_load_data(data, $0.baseAddress, UInt32($0.count)) }
         let fields = Fields(data)
         return fields.extract()
+    }
+
+    /// libexif parses the maker note of any camera it knows inside `exif_data_load_data`, with no
+    /// option to skip it. SwipeClean needs nothing from it, so the MakerNote entry of the EXIF IFD
+    /// is renamed to an unknown tag in our copy of the bytes: libexif then keeps it as opaque data.
+    static func hideMakerNote(in buffer: inout [UInt8]) {
+        let tiff = 6
+        guard buffer.count >= tiff + 8 else { return }
+        let little = buffer[tiff] == 0x49
+        func u16(_ at: Int) -> Int? {
+            guard at >= 0, at + 2 <= buffer.count else { return nil }
+            return little ? Int(buffer[at]) | Int(buffer[at + 1]) << 8 : Int(buffer[at]) << 8 | Int(buffer[at + 1])
+        }
+        func u32(_ at: Int) -> Int? {
+            guard let high = u16(little ? at + 2 : at), let low = u16(little ? at : at + 2) else { return nil }
+            return high << 16 | low
+        }
+        /// The offset of the entry with `tag` in the IFD at `ifd` (relative to the TIFF header).
+        func entry(_ tag: Int, inIFDAt ifd: Int) -> Int? {
+            guard let count = u16(tiff + ifd) else { return nil }
+            for index in 0..<count {
+                let at = tiff + ifd + 2 + index * 12
+                guard let found = u16(at) else { return nil }
+                if found == tag { return at }
+            }
+            return nil
+        }
+        guard let ifd0 = u32(tiff + 4), let pointer = entry(0x8769, inIFDAt: ifd0), let exifIFD = u32(pointer + 8),
+              let makerNote = entry(0x927C, inIFDAt: exifIFD) else { return }
+        buffer[makerNote] = 0xFF
+        buffer[makerNote + 1] = 0xFE  // 0xFFFE / 0xFEFF: no tag of either
     }
 
     /// Looks tags up in one loaded `ExifData`.
@@ -67,6 +102,8 @@ enum ExifReader {
             fields.userComment = userComment()
             fields.pixelWidth = integer(0xA002, preferring: EXIF_IFD_EXIF)
             fields.pixelHeight = integer(0xA003, preferring: EXIF_IFD_EXIF)
+            fields.imageWidth = integer(0x0100, preferring: EXIF_IFD_0)
+            fields.imageHeight = integer(0x0101, preferring: EXIF_IFD_0)
             return fields == ExifFields() ? nil : fields
         }
 

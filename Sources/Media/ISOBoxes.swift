@@ -71,12 +71,16 @@ struct ISOFile {
         if first.type == "ftyp", let brand = source.bytes(at: first.payloadOffset, count: 4) {
             file.majorBrand = brand.fourCC(0)
         }
-        for box in ISOBox.children(in: source, from: 0, to: source.size, maximumCount: 1000) {
-            switch box.type {
-            case "meta" where file.meta == nil: file.meta = box
-            case "moov" where file.moov == nil: file.moov = box
-            default: break
+        // Walk the top level until `moov` (a fragmented movie has thousands of boxes after it).
+        var position: Int64 = 0
+        for _ in 0..<1000 {
+            guard position < source.size, let box = ISOBox.header(in: source, at: position, limit: source.size) else { break }
+            if box.type == "meta", file.meta == nil { file.meta = box }
+            if box.type == "moov" {
+                file.moov = box
+                break
             }
+            position = box.end
         }
         return file
     }

@@ -14,6 +14,8 @@ public final class Inspector {
     private let magic: MagicTyper
     private let screenshots: ScreenshotDetector
     private let timeZone: TimeZone
+    /// Reused for every file's head, so a scan does not allocate and clear 64 KiB per file.
+    private var headBuffer = [UInt8](repeating: 0, count: Inspector.headSize)
 
     /// Throws when libmagic cannot load its database or a screenshot pattern does not compile.
     /// `timeZone` reads local capture times of unknown offset when deciding "in the future".
@@ -28,11 +30,12 @@ public final class Inspector {
     /// Throws only when the file cannot be opened or read; unreadable metadata is simply absent.
     public func inspect(_ path: RawPath, status: FileStatus, now: Date) throws(FileSystemError) -> MediaInfo {
         let file = try ReadableFile(path)
-        let head = try file.read(at: 0, count: Inspector.headSize)
-        let size = head.count < Inspector.headSize ? Int64(head.count) : max(status.size, Int64(head.count))
+        let filled = try file.read(at: 0, into: &headBuffer)
+        let head = headBuffer[0..<filled]
+        let size = filled < Inspector.headSize ? Int64(filled) : max(status.size, Int64(filled))
         let source = ByteSource(head: head, size: size, file: file)
 
-        let mime = magic.mimeType(of: head[...]) ?? "application/octet-stream"
+        let mime = magic.mimeType(of: head) ?? "application/octet-stream"
         let kind = MediaKind(mime: mime)
         let found = Inspector.metadata(source)
 
@@ -67,7 +70,7 @@ public final class Inspector {
 
     static func metadata(_ source: ByteSource) -> Found {
         var found = Found()
-        let head = source.head[...]
+        let head = source.head
         if let jpeg = JPEGSegments.read(source) {
             found.exif = jpeg.exif.flatMap(ExifReader.read)
             found.xmpUserComment = jpeg.xmp.flatMap(XMPPacket.userComment)
@@ -78,6 +81,7 @@ public final class Inspector {
             (found.width, found.height) = (png.width, png.height)
         } else if head.hasPrefix(ascii: "II*\0") || head.hasPrefix(ascii: "MM\0*") {
             found.exif = ExifReader.read(head)  // TIFF, DNG and most raw formats: IFDs near the start
+            (found.width, found.height) = (found.exif?.imageWidth, found.exif?.imageHeight)
         } else if let iso = ISOFile.read(source) {
             if let meta = iso.meta {
                 let heif = HEIFItems.read(source, meta: meta)
@@ -119,3 +123,7 @@ public final class Inspector {
         return (usable(CaptureDate(utcSecondsSince1970: seconds, nanosecond: nanoseconds)), .mtime)
     }
 }
+
+/// One `Inspector` per thread: its libmagic handle must not be shared.
+@available(*, unavailable)
+extension Inspector: Sendable {}

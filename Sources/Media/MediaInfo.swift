@@ -16,7 +16,7 @@ public enum DateSource: String, Codable, Sendable {
 }
 
 /// Everything `Media` learns about one file from its bytes (and its name and folder).
-public struct MediaInfo: Sendable, Equatable {
+public struct MediaInfo: Sendable, Equatable, Codable {
     public var mime: String
     public var kind: MediaKind
     /// nil only when even the modification time is unusable (in the future).

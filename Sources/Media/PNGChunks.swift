@@ -11,7 +11,9 @@ struct PNGChunks {
     private static let xmpKeyword = Array("XML:com.adobe.xmp".utf8)
 
     /// Walks the chunks up to the first `IDAT` (metadata written by cameras and screenshot tools
-    /// precedes the image data; walking every `IDAT` would cost a read each). nil when not a PNG.
+    /// precedes the image data; walking every `IDAT` would cost a read each). Some editors put
+    /// `eXIf`/`iTXt` after the image data, just before `IEND`: when nothing was found before
+    /// `IDAT`, the last 64 KiB are searched for them. nil when not a PNG.
     static func read(_ source: ByteSource) -> PNGChunks? {
         guard let signature = source.bytes(at: 0, count: 8), signature.elementsEqual(PNGChunks.signature) else { return nil }
         var result = PNGChunks()
@@ -31,13 +33,35 @@ struct PNGChunks {
                 result.exif = source.bytes(at: dataOffset, count: Int(length))
             case "iTXt" where result.xmp == nil:
                 if let data = source.bytes(at: dataOffset, count: Int(length)) { result.xmp = PNGChunks.xmpPacket(inITXt: data) }
-            case "IDAT", "IEND":
+            case "IDAT":
+                if result.exif == nil && result.xmp == nil { result.readTail(source, after: position) }
+                return result
+            case "IEND":
                 return result
             default: break
             }
             position = dataOffset + length + 4  // data, then CRC
         }
         return result
+    }
+
+    /// Finds `eXIf` and XMP `iTXt` chunks in the last 64 KiB by their type bytes, keeping a
+    /// candidate only if its length field fits the bytes that follow.
+    private mutating func readTail(_ source: ByteSource, after position: Int64) {
+        let start = max(position + 8, source.size - Int64(Inspector.headSize))
+        guard start < source.size, let tail = source.bytes(at: start, count: Int(source.size - start)) else { return }
+        var index = tail.startIndex + 4
+        while index + 4 <= tail.endIndex {
+            let type = tail[index..<(index + 4)]
+            let isExif = type.elementsEqual("eXIf".utf8), isText = type.elementsEqual("iTXt".utf8)
+            if isExif || isText, let length = tail.bigEndian(at: index - 4 - tail.startIndex, width: 4),
+               Int(length) <= tail.endIndex - index - 8 {
+                let data = tail[(index + 4)..<(index + 4 + Int(length))]
+                if isExif, exif == nil { exif = data }
+                if isText, xmp == nil { xmp = PNGChunks.xmpPacket(inITXt: data) }
+            }
+            index += 1
+        }
     }
 
     /// iTXt: keyword NUL, compression flag, method, language NUL, translated keyword NUL, text.

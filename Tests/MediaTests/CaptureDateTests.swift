@@ -30,9 +30,16 @@ import Testing
         #expect(local.date(assuming: TimeZone(identifier: "Europe/Paris")!) == Date(timeIntervalSince1970: 1_000_000_000 - 7200))
     }
 
-    @Test func codableRoundTrip() throws {
-        let date = try #require(CaptureDate.iso8601(Array("2019-07-24T11:25:40.5+0300".utf8)))
-        let decoded = try JSONDecoder().decode(CaptureDate.self, from: JSONEncoder().encode(date))
-        #expect(decoded == date)
+    @Test(arguments: ["2019-07-24T11:25:40.500+03:00", "2019-07-24T11:25:40Z", "2019-07-24T11:25:40", "2019-07-24T11:25:40.123-09:30"])
+    func codableAsItsString(_ text: String) throws {
+        let date = try #require(CaptureDate(iso8601: text))
+        let json = try JSONEncoder().encode(date)
+        #expect(String(decoding: json, as: UTF8.self) == "\"\(text)\"")
+        #expect(try JSONDecoder().decode(CaptureDate.self, from: json) == date)
+    }
+
+    @Test(arguments: ["2019-07-24T11:25:40+3", "2019-07-24", "yesterday", "2019-13-24T11:25:40Z"])
+    func invalidISOTextIsRejected(_ text: String) {
+        #expect(CaptureDate(iso8601: text) == nil)
     }
 }

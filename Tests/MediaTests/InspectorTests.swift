@@ -76,11 +76,27 @@ import Testing
         #expect(info.capturedAt?.iso8601 == "2017-07-14T02:40:00Z")
     }
 
+    @Test func tiffReadsItsOwnIFDs() throws {
+        let tiff = Synthetic.tiff(ifd0: [(0x0100, .long(6000)), (0x0101, .short(4000)), (0x010F, .ascii("NIKON CORPORATION"))],
+                                  exif: [(0x9003, .ascii("2016:08:09 10:11:12"))])
+        let info = try inspect(tiff, "DSC_0001.NEF")
+        #expect(info.mime == "image/tiff")
+        #expect(info.capturedAt?.iso8601 == "2016-08-09T10:11:12")
+        #expect(info.width == 6000 && info.height == 4000)
+        #expect(info.cameraMake == "NIKON CORPORATION")
+    }
+
     @Test func pngWithEXIfChunk() throws {
         let info = try inspect(Synthetic.png(exifTIFF: Self.cameraTIFF), "exif.png")
         #expect(info.mime == "image/png")
         #expect(info.capturedAt?.iso8601 == "2017-06-05T14:15:16+02:00")
         #expect(info.cameraMake == "Canon")
+    }
+
+    @Test(arguments: [1, 40])
+    func pngWithEXIfAfterTheImageData(_ imageChunks: Int) throws {
+        let info = try inspect(Synthetic.png(exifTIFF: Self.cameraTIFF, metadataLast: true, imageChunks: imageChunks), "late.png")
+        #expect(info.capturedAt?.iso8601 == "2017-06-05T14:15:16+02:00")
     }
 
     @Test func heicWithExifItemAtTheEnd() throws {
@@ -120,6 +136,25 @@ import Testing
         let info = try inspect(Synthetic.jpeg(tiff: nil), "Takeout/IMG_20100101_000000.jpg")
         #expect(info.dateSource == .sidecar)
         #expect(info.capturedAt?.iso8601 == "2019-04-05T11:15:08Z")
+    }
+
+    @Test(arguments: [
+        ("IMG_1234(1).jpg", "IMG_1234.jpg(1).json"),
+        ("IMG_1234(1).jpg", "IMG_1234.jpg.supplemental-metadata(1).json"),
+        ("Screenshot_20231012-151515_Instagram.jpg", "Screenshot_20231012-151515_Instagram.jpg.suppl.json"),
+        ("a_very_long_file_name_that_google_takeout_cut_short.jpg", "a_very_long_file_name_that_google_takeout_cut_.json"),
+    ])
+    func takeoutSidecarVariants(_ name: String, _ sidecar: String) throws {
+        try Fixtures.write(Array(#"{"photoTakenTime": {"timestamp": "1554462908"}}"#.utf8), sidecar, in: directory)
+        let info = try inspect(Synthetic.png(), name)
+        #expect(info.dateSource == .sidecar)
+        #expect(info.capturedAt?.iso8601 == "2019-04-05T11:15:08Z")
+    }
+
+    @Test func sidecarWithoutTimestampFallsThrough() throws {
+        try Fixtures.write(Array(#"{"title": "x", "photoTakenTime": {"formatted": "x"}}"#.utf8), "IMG_20100102_030405.jpg.json", in: directory)
+        let info = try inspect(Synthetic.jpeg(tiff: nil), "IMG_20100102_030405.jpg")
+        #expect(info.dateSource == .filename)
     }
 
     @Test func exifBeatsSidecar() throws {

@@ -61,6 +61,9 @@ import Testing
         let xmp = #"<x:xmpmeta xmlns:x="adobe:ns:meta/"><rdf:RDF><rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/"><exif:UserComment><rdf:Alt><rdf:li xml:lang="x-default">Screenshot</rdf:li></rdf:Alt></exif:UserComment></rdf:Description></rdf:RDF></x:xmpmeta>"#
         #expect(try evidence(Synthetic.png(xmp: xmp), "capture.png") == "XMP UserComment: Screenshot")
         #expect(try evidence(Synthetic.jpeg(tiff: nil, xmp: xmp), "capture.jpg") == "XMP UserComment: Screenshot")
+        #expect(try evidence(Synthetic.png(xmp: xmp, metadataLast: true, imageChunks: 20), "late.png") == "XMP UserComment: Screenshot")
+        let attribute = #"<rdf:Description xmlns:exif="http://ns.adobe.com/exif/1.0/" exif:UserComment="Screenshot"/>"#
+        #expect(try evidence(Synthetic.png(xmp: attribute), "attr.png") == "XMP UserComment: Screenshot")
     }
 
     /// Decision: EXIF Make means a camera took it, so a camera photo named like a screenshot (or
@@ -88,6 +91,18 @@ import Testing
     @Test func badPatternIsRejected() {
         let rules = ScreenshotRules(namePatterns: ["(unclosed"], folderSuffixes: [], userCommentMarker: "", androidSoftwarePrefix: "")
         #expect(throws: MediaError.badPattern("(unclosed")) { try Inspector(screenshotRules: rules) }
+    }
+
+    /// The `[media]` section of Config/swipeclean.toml says the same as `ScreenshotRules.defaults`.
+    @Test func configFileMatchesDefaults() throws {
+        let toml = try String(contentsOf: Fixtures.packageRoot.appendingPathComponent("Config/swipeclean.toml"), encoding: .utf8)
+        let section = try #require(toml.components(separatedBy: "\n[media]\n").last)
+        let defaults = ScreenshotRules.defaults
+        for pattern in defaults.namePatterns { #expect(section.contains("'\(pattern)'")) }
+        #expect(section.contains("screenshot_folders = [" + defaults.folderSuffixes.map { "\"\($0)\"" }.joined(separator: ", ") + "]"))
+        #expect(section.contains("screenshot_user_comment = \"\(defaults.userCommentMarker)\""))
+        #expect(section.contains("screenshot_android_software = \"\(defaults.androidSoftwarePrefix)\""))
+        #expect(section.components(separatedBy: "\n").filter { $0.hasPrefix("    '") }.count == defaults.namePatterns.count)
     }
 
     @Test func rulesDecodeFromConfigKeys() throws {

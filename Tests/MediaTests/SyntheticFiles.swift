@@ -84,12 +84,17 @@ enum Synthetic {
 
     // MARK: - PNG
 
-    static func png(width: Int = 32, height: Int = 16, exifTIFF: [UInt8]? = nil, xmp: String? = nil) -> [UInt8] {
+    /// A PNG; its metadata goes after the image data when `metadataLast` (as some editors write it).
+    static func png(width: Int = 32, height: Int = 16, exifTIFF: [UInt8]? = nil, xmp: String? = nil,
+                    metadataLast: Bool = false, imageChunks: Int = 1) -> [UInt8] {
         var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
         out += chunk("IHDR", be32(UInt32(width)) + be32(UInt32(height)) + [8, 2, 0, 0, 0])
-        if let exifTIFF { out += chunk("eXIf", exifTIFF) }
-        if let xmp { out += chunk("iTXt", Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0] + Array(xmp.utf8)) }
-        out += chunk("IDAT", [0x78, 0x9C, 0x63, 0, 0, 0, 1, 0, 1])
+        var metadata: [UInt8] = []
+        if let exifTIFF { metadata += chunk("eXIf", exifTIFF) }
+        if let xmp { metadata += chunk("iTXt", Array("XML:com.adobe.xmp".utf8) + [0, 0, 0, 0, 0] + Array(xmp.utf8)) }
+        if !metadataLast { out += metadata }
+        for _ in 0..<imageChunks { out += chunk("IDAT", [0x78, 0x9C, 0x63, 0, 0, 0, 1, 0, 1] + [UInt8](repeating: 0x55, count: 8192)) }
+        if metadataLast { out += metadata }
         out += chunk("IEND", [])
         return out
     }
