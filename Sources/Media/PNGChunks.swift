@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#else
+import Darwin
+#endif
 /// What the chunks of a PNG say: its size, its `eXIf` TIFF payload, its XMP packet.
 struct PNGChunks {
     var width: Int?
@@ -50,17 +55,27 @@ struct PNGChunks {
     private mutating func readTail(_ source: ByteSource, after position: Int64) {
         let start = max(position + 8, source.size - Int64(Inspector.headSize))
         guard start < source.size, let tail = source.bytes(at: start, count: Int(source.size - start)) else { return }
-        var index = tail.startIndex + 4
-        while index + 4 <= tail.endIndex {
-            let type = tail[index..<(index + 4)]
-            let isExif = type.elementsEqual("eXIf".utf8), isText = type.elementsEqual("iTXt".utf8)
-            if isExif || isText, let length = tail.bigEndian(at: index - 4 - tail.startIndex, width: 4),
-               Int(length) <= tail.endIndex - index - 8 {
-                let data = tail[(index + 4)..<(index + 4 + Int(length))]
-                if isExif, exif == nil { exif = data }
-                if isText, xmp == nil { xmp = PNGChunks.xmpPacket(inITXt: data) }
+        // Candidate positions of a chunk type: both names hold an "X" (eXIf, iTXt), found with
+        // memchr (a byte-by-byte loop in Swift cost more than the rest of a scan together).
+        let hits: [(index: Int, isExif: Bool)] = tail.withUnsafeBytes { raw in
+            guard let base = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return [] }
+            var found: [(Int, Bool)] = []
+            var from = 5
+            while from < raw.count, let match = memchr(base + from, Int32(UInt8(ascii: "X")), raw.count - from) {
+                let x = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(match))
+                if x + 3 <= raw.count, base[x - 1] == 0x65, base[x + 1] == 0x49, base[x + 2] == 0x66 { found.append((x - 1, true)) }
+                if x >= 6, x + 2 <= raw.count, base[x - 2] == 0x69, base[x - 1] == 0x54, base[x + 1] == 0x74 { found.append((x - 2, false)) }
+                from = x + 1
             }
-            index += 1
+            return found
+        }
+        for hit in hits {
+            let index = tail.startIndex + hit.index
+            if let length = tail.bigEndian(at: hit.index - 4, width: 4), Int(length) <= tail.endIndex - index - 8 {
+                let data = tail[(index + 4)..<(index + 4 + Int(length))]
+                if hit.isExif, exif == nil { exif = data }
+                if !hit.isExif, xmp == nil { xmp = PNGChunks.xmpPacket(inITXt: data) }
+            }
         }
     }
 

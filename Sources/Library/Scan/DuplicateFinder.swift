@@ -46,15 +46,15 @@ struct DuplicateFinder {
     static func candidates(_ db: Database) throws -> [Candidate] {
         let sql = """
             SELECT id, path, size, device, inode, partialHash, contentHash, capturedEpoch FROM item
-            WHERE size IN (SELECT size FROM item WHERE size > 0 GROUP BY size
-                           HAVING COUNT(DISTINCT device || ':' || inode) > 1)
+            WHERE size IN (SELECT size FROM item WHERE size > 0 GROUP BY size HAVING COUNT(*) > 1)
             """
-        return try Row.fetchAll(db, sql: sql).map { row in
-            Candidate(id: row["id"], path: row["path"], size: row["size"],
-                      fileKey: FileKey(device: row["device"], inode: row["inode"]),
-                      partialHash: row["partialHash"], contentHash: row["contentHash"],
-                      capturedEpoch: row["capturedEpoch"])
+        let sharing = try Row.fetchAll(db, sql: sql).map { row in
+            Candidate(id: row[0], path: row[1], size: row[2], fileKey: FileKey(device: row[3], inode: row[4]),
+                      partialHash: row[5], contentHash: row[6], capturedEpoch: row[7])
         }
+        // Paths of one size that are all hard links to one inode are one file, not candidates.
+        let inodesBySize = Dictionary(grouping: sharing, by: \.size).mapValues { Set($0.map(\.fileKey)).count }
+        return sharing.filter { inodesBySize[$0.size]! > 1 }
     }
 
     func find(_ candidates: [Candidate], progress: @escaping @Sendable (Int) -> Void = { _ in }) throws -> Outcome {

@@ -17,53 +17,72 @@ enum LinkFinder {
         let kind: ItemRecord.LinkKind
     }
 
-    private static let stillExtensions: Set<String> = ["heic", "heif", "jpg", "jpeg"]
-    private static let sidecarSuffixes = [".supplemental-metadata.json", ".json", ".xmp", ".aae"]
+    private static let stillExtensions: Set<[UInt8]> = Set(["heic", "heif", "jpg", "jpeg"].map { Array($0.utf8) })
+    private static let movieExtension = Array("mov".utf8)
+    private static let sidecarSuffixes = [".supplemental-metadata.json", ".json", ".xmp", ".aae"].map { Array($0.utf8) }
+
+    /// A path cut into its folder and its ASCII-lowercased name.
+    private struct Name {
+        let folder: Data
+        let name: [UInt8]
+        init(_ path: Data) {
+            let slash = path.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex
+            folder = path[path.startIndex..<slash]
+            name = path[(path.index(after: slash))...].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+        }
+        var stemAndExtension: (stem: [UInt8], ext: [UInt8]) {
+            guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != 0 else { return (name, []) }
+            return (Array(name[..<dot]), Array(name[(dot + 1)...]))
+        }
+    }
+
+    /// A file that may belong to another: a QuickTime movie, or an "other" file named like a sidecar.
+    private struct Dependent {
+        let file: File
+        let name: Name
+        let ownerName: [UInt8]   // the name (sidecar) or stem (movie) its owner must have
+        let isMovie: Bool
+    }
 
     static func links(_ files: [File]) -> [Link] {
-        var links: [Link] = []
-        let byFolder = Dictionary(grouping: files) { folder(of: $0.path) }
-        for (_, members) in byFolder {
-            // Owners: photos and videos, by full lowercased name and by stem.
-            var byName: [String: File] = [:]
-            var stillByStem: [String: File] = [:]
-            var mediaByStem: [String: File] = [:]
-            for file in members where file.kind != "other" {
-                let name = lowercasedName(file.path)
-                byName[name] = file
-                let (stem, ext) = split(name)
-                if file.kind == "photo" && stillExtensions.contains(ext) { stillByStem[stem] = stillByStem[stem] ?? file }
-                mediaByStem[stem] = mediaByStem[stem] ?? file
+        var dependents: [Dependent] = []
+        for file in files where file.kind != "photo" {
+            let name = Name(file.path)
+            if file.kind == "video" {
+                let (stem, ext) = name.stemAndExtension
+                if ext == movieExtension { dependents.append(Dependent(file: file, name: name, ownerName: stem, isMovie: true)) }
+            } else if file.kind == "other", let suffix = sidecarSuffixes.first(where: { name.name.count > $0.count && name.name.ends(with: $0) }) {
+                dependents.append(Dependent(file: file, name: name, ownerName: Array(name.name.dropLast(suffix.count)), isMovie: false))
             }
-            for file in members {
-                let name = lowercasedName(file.path)
-                let (stem, ext) = split(name)
-                if file.kind == "video" && ext == "mov", let still = stillByStem[stem] {
-                    links.append(Link(item: file.id, owner: still.id, kind: .livePhoto))
-                    continue
+        }
+        guard !dependents.isEmpty else { return [] }
+        // Owners only in the folders that hold a dependent: by full name, by stem of a still, by stem.
+        let folders = Set(dependents.map(\.name.folder))
+        var byName: [Data: [[UInt8]: File]] = [:], stillByStem: [Data: [[UInt8]: File]] = [:], mediaByStem: [Data: [[UInt8]: File]] = [:]
+        for file in files where file.kind != "other" {
+            let name = Name(file.path)
+            guard folders.contains(name.folder) else { continue }
+            let (stem, ext) = name.stemAndExtension
+            byName[name.folder, default: [:]][name.name] = file
+            if file.kind == "photo" && stillExtensions.contains(ext) { stillByStem[name.folder, default: [:]][stem] = stillByStem[name.folder]?[stem] ?? file }
+            mediaByStem[name.folder, default: [:]][stem] = mediaByStem[name.folder]?[stem] ?? file
+        }
+        var links: [Link] = []
+        for dependent in dependents {
+            let folder = dependent.name.folder
+            if dependent.isMovie {
+                if let still = stillByStem[folder]?[dependent.ownerName] {
+                    links.append(Link(item: dependent.file.id, owner: still.id, kind: .livePhoto))
                 }
-                guard file.kind == "other", let suffix = sidecarSuffixes.first(where: { name.hasSuffix($0) }) else { continue }
-                let base = String(name.dropLast(suffix.count))
-                if let owner = byName[base] ?? stillByStem[base] ?? mediaByStem[base], owner.id != file.id {
-                    links.append(Link(item: file.id, owner: owner.id, kind: .sidecar))
-                }
+            } else if let owner = byName[folder]?[dependent.ownerName] ?? stillByStem[folder]?[dependent.ownerName]
+                        ?? mediaByStem[folder]?[dependent.ownerName], owner.id != dependent.file.id {
+                links.append(Link(item: dependent.file.id, owner: owner.id, kind: .sidecar))
             }
         }
         return links.sorted { $0.item < $1.item }
     }
+}
 
-    private static func folder(of path: Data) -> Data {
-        guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return Data() }
-        return path[path.startIndex..<slash]
-    }
-
-    private static func lowercasedName(_ path: Data) -> String {
-        let start = path.lastIndex(of: UInt8(ascii: "/")).map { path.index(after: $0) } ?? path.startIndex
-        return String(decoding: path[start...], as: UTF8.self).lowercased()
-    }
-
-    private static func split(_ name: String) -> (stem: String, ext: String) {
-        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return (name, "") }
-        return (String(name[..<dot]), String(name[name.index(after: dot)...]))
-    }
+private extension Array where Element == UInt8 {
+    func ends(with suffix: [UInt8]) -> Bool { count >= suffix.count && self[(count - suffix.count)...].elementsEqual(suffix) }
 }

@@ -49,9 +49,7 @@ extension LibraryDatabase {
         }
         try write { db in
             if request.rehash { try db.execute(sql: "UPDATE item SET partialHash = NULL, contentHash = NULL") }
-            for var record in records {
-                if record.id == nil { try record.insert(db) } else { try record.update(db) }
-            }
+            try IndexWriter.store(records, db)
             for chunk in vanished.chunked(500) {
                 try db.execute(sql: "DELETE FROM item WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))")
             }
