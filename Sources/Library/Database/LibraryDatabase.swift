@@ -19,6 +19,8 @@ public final class LibraryDatabase: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(lockTimeout)
         configuration.foreignKeysEnabled = true
+        // The move journal lives here: a committed state must survive a power cut, not only a crash.
+        configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         do {
             writer = try DatabasePool(path: path, configuration: configuration)
             try Migrations.migrator.migrate(writer)

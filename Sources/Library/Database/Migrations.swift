@@ -64,6 +64,64 @@ enum Migrations {
                 t.column("updatedAt", .double).notNull()
             }
         }
+        migrator.registerMigration("v3: play and trash") { db in
+            // A round or boss battle: its decisions, then (once confirmed) its moves and credit.
+            try db.create(table: "round") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("kind", .text).notNull()               // round | boss
+                t.column("boss", .text)
+                t.column("startedAt", .double).notNull()
+                t.column("endedAt", .double).notNull()
+                t.column("status", .text).notNull()             // pending | moving | settled | discarded
+                t.column("reviewed", .integer).notNull()
+                t.column("kept", .integer).notNull()
+                t.column("deleted", .integer).notNull().defaults(to: 0)
+                t.column("bytesFreed", .integer).notNull().defaults(to: 0)
+                t.column("xpEarned", .integer).notNull().defaults(to: 0)
+                t.column("multiplier", .double).notNull().defaults(to: 1)
+                t.column("settledAt", .double)
+            }
+            try db.create(table: "decision") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("round", .integer).notNull().references("round", onDelete: .cascade)
+                t.column("item", .integer).notNull()
+                t.column("path", .blob).notNull()
+                t.column("decision", .text).notNull()           // keep | delete
+                t.column("category", .text).notNull()
+                t.column("decidedAt", .double).notNull()
+            }
+            try db.create(index: "decision_on_item", on: "decision", columns: ["item"])
+            // One file moved (or being moved) to the trash: the move journal and the trash's record.
+            try db.create(table: "trashed") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("round", .integer).notNull().references("round")
+                t.column("item", .integer).notNull()
+                t.column("part", .integer).notNull()
+                t.column("originalPath", .blob).notNull()
+                t.column("size", .integer).notNull()
+                t.column("mtimeNs", .integer).notNull()
+                t.column("inode", .integer).notNull()
+                t.column("device", .integer).notNull()
+                t.column("category", .text).notNull()
+                t.column("contentKey", .text)
+                t.column("state", .text).notNull()
+                t.column("trashName", .blob)
+                t.column("deletionDate", .text)
+                t.column("deletedAt", .double).notNull()
+                t.column("credited", .boolean).notNull().defaults(to: false)
+                t.column("earnedXP", .boolean).notNull().defaults(to: false)
+                t.column("restoredAt", .double)
+                t.column("restoredTo", .blob)
+                t.column("purgedAt", .double)
+                t.uniqueKey(["round", "item", "part"])
+            }
+            try db.create(index: "trashed_on_state", on: "trashed", columns: ["state"])
+            try db.create(table: "usage") { t in
+                t.primaryKey("day", .text)
+                t.column("swipeSeconds", .double).notNull().defaults(to: 0)
+                t.column("undos", .integer).notNull().defaults(to: 0)
+            }
+        }
         return migrator
     }
 }

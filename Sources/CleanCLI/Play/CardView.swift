@@ -1,0 +1,58 @@
+import Foundation
+import Library
+import Play
+
+/// A card as text: what the file is, why it is a candidate, and the running tally.
+enum CardView {
+    static func render(_ card: Card, number: Int, total: Int, session: RoundSession, secondsLeft: Double?, thresholds: Thresholds, now: Date) -> String {
+        let item = card.item
+        let name = String(decoding: item.rawPath.lastComponent, as: UTF8.self)
+        var facts = ["\(item.kind.rawValue)", humanBytes(card.bytes)]
+        if let date = item.capturedAt { facts.append("\(date) (\(item.dateSource.rawValue))") }
+        if let w = item.width, let h = item.height { facts.append("\(w)×\(h)") }
+        let camera = [item.cameraMake, item.cameraModel].compactMap { $0 }.joined(separator: " ")
+        if !camera.isEmpty { facts.append(camera) }
+        var lines = [
+            "── card \(number) of \(total) · \(title(card.category)) " + String(repeating: "─", count: max(0, 40 - title(card.category).count)),
+            "  \(name)",
+            "  in \(item.rawPath.parent)",
+            "  " + facts.joined(separator: " · "),
+            "  why: " + reason(card, thresholds: thresholds, now: now),
+        ]
+        if !card.linked.isEmpty {
+            lines.append("  with: " + card.linked.map { String(decoding: $0.rawPath.lastComponent, as: UTF8.self) }.joined(separator: ", "))
+        }
+        var tally = "  deleted \(session.deletedCards.count) · \(humanBytes(session.bytesToFree)) to free"
+        if let secondsLeft { tally += " · \(Int(secondsLeft.rounded(.up))) s left" }
+        lines.append(tally)
+        lines.append("  [d] delete  [k] keep  [u] undo  [q] quit")
+        return lines.joined(separator: "\n")
+    }
+
+    static func title(_ category: CardCategory) -> String {
+        switch category {
+        case .duplicates: return "duplicate"
+        case .bigVideos: return "big video"
+        case .screenshots: return "screenshot"
+        case .oldPhotos: return "old photo"
+        case .other: return "file"
+        }
+    }
+
+    static func reason(_ card: Card, thresholds: Thresholds, now: Date) -> String {
+        switch card.category {
+        case .duplicates:
+            return card.twin.map { "duplicate of \($0.rawPath) (kept)" } ?? "duplicate copy"
+        case .bigVideos:
+            return "\(humanBytes(card.item.size)) video"
+        case .screenshots:
+            return "screenshot (\(card.item.screenshotEvidence ?? "detected"))"
+        case .oldPhotos:
+            guard let epoch = card.item.capturedEpoch else { return "old photo" }
+            let years = Int(now.timeIntervalSince1970 - epoch) / 31_557_600
+            return "\(years) year\(years == 1 ? "" : "s") old"
+        case .other:
+            return "candidate"
+        }
+    }
+}

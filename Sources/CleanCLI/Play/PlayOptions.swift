@@ -1,0 +1,23 @@
+import ArgumentParser
+import Library
+
+/// The flags `clean round` and `clean boss NAME` share.
+struct PlayOptions: ParsableArguments {
+    @Flag(help: "Move the batch at the end without asking.")
+    var yes = false
+
+    @Flag(help: "Show what would move; move nothing and record nothing.")
+    var dryRun = false
+
+    @Option(help: "Deal order: standard (clearest and largest first), oldest, largest, random.")
+    var order: QueueOrder = .standard
+
+    @Flag(help: "Print the round's result as one JSON document on stdout (cards and prompts go to stderr).")
+    var json = false
+
+    func validate() throws {
+        if yes && dryRun { throw ValidationError("--yes and --dry-run cannot go together") }
+    }
+}
+
+extension QueueOrder: ExpressibleByArgument {}

@@ -1,0 +1,114 @@
+import ArgumentParser
+import Foundation
+import Game
+import Library
+import Play
+
+extension Clean {
+    /// `clean round`: one timed round over the standard queue.
+    struct Round: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Play a 60-second round: keep or delete each card, then confirm once.",
+            discussion: """
+                Deals the clearest and largest candidates first (duplicate copies, big videos, \
+                screenshots, old photos). Keys: d delete, k keep, u undo, q quit (on a terminal \
+                also ← → and h l). When the cards, the time or the input run out, the batch is \
+                shown and one answer moves it to the trash (y) or keeps it pending (anything else).
+                Without a terminal, one decision per line is read from stdin, then one answer:
+                  printf 'd\\nk\\nd\\ny\\n' | clean round
+                Nothing is ever deleted for good here: `clean restore` puts files back.
+                """
+        )
+
+        @OptionGroup var options: PlayOptions
+
+        func run() throws {
+            try PlayCommand.run(options: options, kind: .round, category: nil) { context in
+                Double(context.configuration.play.roundSeconds)
+            }
+        }
+    }
+
+    /// `clean boss [list]`, `clean boss NAME`: themed, untimed battles.
+    struct Boss: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Fight a boss: an untimed battle against one kind of clutter.",
+            discussion: """
+                NAME is screenshots, videos (over the big-video size), old (photos over two years \
+                old) or duplicates (extra copies). Confirmed deletions count toward the boss's \
+                target across battles; reaching it defeats the boss (+500 XP, once).
+                `clean boss` or `clean boss list` shows the bosses and how many cards each can deal.
+                """
+        )
+
+        @Argument(help: "list, or a boss: screenshots, videos, old, duplicates.")
+        var name: String = "list"
+
+        @OptionGroup var options: PlayOptions
+
+        func validate() throws {
+            guard name == "list" || CardCategory(boss: name) != nil else {
+                throw ValidationError("unknown boss '\(name)'; choose screenshots, videos, old or duplicates (or list)")
+            }
+        }
+
+        func run() throws {
+            guard let category = CardCategory(boss: name) else { return try BossList.run(json: options.json) }
+            try PlayCommand.run(options: options, kind: .boss(name), category: category) { _ in nil }
+        }
+    }
+}
+
+/// The shared body of `round` and `boss NAME`: open, play, show the result.
+enum PlayCommand {
+    static func run(options: PlayOptions, kind: RoundKind, category: CardCategory?,
+                    seconds: (AppContext) -> Double?) throws {
+        let context = try AppContext()
+        let (play, lock) = try context.openPlay()
+        defer { withExtendedLifetime(lock) {} }
+        let report = try PlayLoop(context: context, play: play, options: options, kind: kind, category: category,
+                                  roundSeconds: seconds(context)).run()
+        if options.json {
+            print(RoundOutput.json(report, message: report == nil ? "nothing to play" : nil).text)
+        } else if let report {
+            print(RoundOutput.human(report))
+        }
+    }
+}
+
+/// `clean boss list`.
+enum BossList {
+    static func run(json: Bool) throws {
+        let context = try AppContext()
+        let view = try PlayerView(context: context)
+        let available = try BossAvailability.counts(context: context)
+        let bosses = Bosses.list(for: view.profile, rules: view.rules)
+        if json {
+            print(JSON.array(bosses.map { boss in
+                .object([("name", .string(boss.name)), ("title", .string(boss.title)), ("target", .int(boss.target)),
+                         ("progress", .int(boss.progress)), ("defeated", .bool(boss.defeated)),
+                         ("xpReward", .int(boss.xpReward)), ("available", .int(available[boss.name] ?? 0))])
+            }).text)
+            return
+        }
+        for boss in bosses {
+            let state = boss.defeated ? "defeated" : "\(boss.progress)/\(boss.target)"
+            print("\(boss.title) (clean boss \(boss.name))")
+            print("  \(progressBar(Double(min(boss.progress, boss.target)) / Double(max(1, boss.target)), width: 20)) \(state) · +\(boss.xpReward) XP · \(available[boss.name] ?? 0) cards ready")
+        }
+    }
+}
+
+/// How many cards each boss could deal now.
+enum BossAvailability {
+    static func counts(context: AppContext) throws -> [String: Int] {
+        guard let library = try context.existingLibrary() else { return [:] }
+        let policy = QueuePolicy(thresholds: context.thresholds, keptCooldownDays: context.configuration.play.keptCooldownDays,
+                                 now: context.now, calendar: context.calendar)
+        var counts: [String: Int] = [:]
+        for name in ["screenshots", "videos", "old", "duplicates"] {
+            counts[name] = try library.cards(CardCategory(boss: name), policy: policy).count
+        }
+        return counts
+    }
+}

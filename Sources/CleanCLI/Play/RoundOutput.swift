@@ -1,0 +1,57 @@
+import Foundation
+import Game
+import Play
+
+/// How a round's result is shown: the JSON of DESIGN.md, or a few lines of celebration.
+enum RoundOutput {
+    static func json(_ report: RoundReport?, message: String? = nil) -> JSON {
+        let r = report ?? RoundReport(kind: .round)
+        var fields: [(String, JSON)] = [
+            ("reviewed", .int(r.reviewed)), ("kept", .int(r.kept)), ("deleted", .int(r.deleted)),
+            ("bytesFreed", .int(r.bytesFreed)), ("xpEarned", .int(r.xpEarned)), ("multiplier", .double(r.multiplier)),
+            ("levelUp", .bool(r.levelUp)), ("level", .int(r.level)),
+            ("achievementsUnlocked", .array(r.achievementsUnlocked.map(JSON.string))),
+            ("bossDefeated", .bool(r.bossDefeated)), ("currentStreak", .int(r.currentStreak)), ("confirmed", .bool(r.confirmed)),
+            ("pending", .bool(r.pending)),
+            ("dryRun", .bool(r.dryRun)), ("round", .optional(r.roundID)), ("boss", .optional(r.kind.bossName)),
+            ("freezeUsed", .bool(r.freezeUsed)), ("challengesCompleted", .array(r.challengesCompleted.map(JSON.string))),
+            ("recycled", .int(r.recycled)),
+            ("skipped", .array(r.skipped.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
+            ("leftBehind", .array(r.leftBehind.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
+        ]
+        if let message { fields.append(("message", .string(message))) }
+        return .object(fields)
+    }
+
+    static func human(_ r: RoundReport) -> String {
+        if r.dryRun {
+            return "Dry run: \(r.deleted) card\(r.deleted == 1 ? "" : "s") (\(humanBytes(r.bytesFreed))) would move to the trash. Nothing moved, nothing recorded."
+        }
+        if r.pending, let round = r.roundID {
+            return """
+                Nothing moved. The batch is waiting as round \(round): `clean pending confirm` moves it, `clean pending discard` drops it.
+                """
+        }
+        var lines = ["Round over: reviewed \(r.reviewed) · kept \(r.kept) · deleted \(r.deleted) · freed \(humanBytes(r.bytesFreed))"]
+        let multiplier = r.multiplier == 1 ? "" : " (×\(r.multiplier.formatted()) streak bonus)"
+        lines.append("+\(grouped(r.xpEarned)) XP\(multiplier) · level \(r.level) \(r.levelTitle)")
+        if r.levelUp { lines.append("★ Level up! You are now level \(r.level): \(r.levelTitle)") }
+        if r.currentStreak > 0 { lines.append("Streak: \(r.currentStreak) day\(r.currentStreak == 1 ? "" : "s")") }
+        if r.freezeUsed { lines.append("Streak saved! \(r.freezesLeft) freeze\(r.freezesLeft == 1 ? "" : "s") left") }
+        for title in r.achievementsUnlocked { lines.append("🏆 Achievement unlocked: \(title)") }
+        if r.bossDefeated { lines.append("👑 Boss defeated!") }
+        for title in r.challengesCompleted { lines.append("✔ Challenge complete: \(title)") }
+        if r.recycled > 0 { lines.append("(\(r.recycled) of these had been deleted and restored before: no XP again)") }
+        if !r.skipped.isEmpty {
+            lines.append("Not moved (\(r.skipped.count)):")
+            for skip in r.skipped { lines.append("  \(skip.path): \(skip.reason)") }
+        }
+        for left in r.leftBehind { lines.append("  left behind \(left.path): \(left.reason)") }
+        if r.deleted > 0 { lines.append("In the trash now: `clean trash list`; `clean restore --round \(r.roundID ?? 0)` puts them back.") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+private extension Double {
+    func formatted() -> String { self == rounded() ? String(Int(self)) : String(self) }
+}

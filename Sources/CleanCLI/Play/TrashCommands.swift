@@ -1,0 +1,172 @@
+import ArgumentParser
+import Foundation
+import Game
+import Library
+import Play
+
+extension Clean {
+    /// `clean trash [list|restore|empty]`.
+    struct TrashCommand: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "trash",
+            abstract: "See what is in the trash, put things back, or delete them for good.",
+            subcommands: [List.self, Restore.self, Empty.self],
+            defaultSubcommand: List.self
+        )
+
+        /// `clean trash list`.
+        struct List: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "List what is in the trash, by day, with ids for `clean restore`.")
+
+            @Flag(help: "One JSON array on stdout.")
+            var json = false
+
+            func run() throws {
+                let context = try AppContext()
+                let (play, lock) = try context.openPlay()
+                defer { withExtendedLifetime(lock) {} }
+                let files = try play.library.filesInTrash()
+                if json {
+                    print(JSON.array(files.map { file in
+                        .object([("id", .optional(file.id)), ("originalPath", .path(file.rawOriginalPath)), ("size", .int(file.size)),
+                                 ("deletedAt", .string(ISO8601.string(file.deletedAt, timeZone: context.calendar.timeZone))),
+                                 ("category", .string(file.category)), ("round", .int(file.round)),
+                                 ("linked", .bool(file.part > 0))])
+                    }).text)
+                    return
+                }
+                guard !files.isEmpty else { return print("The trash is empty.") }
+                let byDay = Dictionary(grouping: files) { Day(file: $0, calendar: context.calendar) }
+                for day in byDay.keys.sorted() {
+                    let group = byDay[day]!
+                    print("\(day): \(group.count) files, \(humanBytes(group.reduce(0) { $0 + $1.size }))")
+                    for file in group {
+                        print("  \(String(file.id!).padding(toLength: 5, withPad: " ", startingAt: 0)) \(humanBytes(file.size).padding(toLength: 9, withPad: " ", startingAt: 0)) \(file.rawOriginalPath)\(file.part > 0 ? " (linked)" : "")")
+                    }
+                }
+                print("Total: \(files.count) files, \(humanBytes(files.reduce(0) { $0 + $1.size })). `clean restore ID` puts one back.")
+            }
+        }
+
+        /// `clean trash restore`: the same as `clean restore`.
+        struct Restore: ParsableCommand {
+            static let configuration = CommandConfiguration(abstract: "Put files back where they were (same as `clean restore`).")
+            @OptionGroup var options: RestoreOptions
+            func run() throws { try options.run() }
+        }
+
+        /// `clean trash empty`.
+        struct Empty: ParsableCommand {
+            static let configuration = CommandConfiguration(
+                abstract: "Delete files in the trash for good.",
+                discussion: "Without options, what has been in the trash longer than trash.retention_days (30) goes.")
+
+            @Option(help: "Only what has been in the trash more than DAYS days.")
+            var olderThan: Int?
+
+            @Flag(help: "Everything in the trash.")
+            var all = false
+
+            @Flag(help: "Do not ask.")
+            var yes = false
+
+            @Flag(help: "One JSON document on stdout.")
+            var json = false
+
+            func validate() throws {
+                if all && olderThan != nil { throw ValidationError("give --older-than DAYS or --all, not both") }
+                if let olderThan, olderThan < 0 { throw ValidationError("--older-than takes a number of days, 0 or more") }
+            }
+
+            func run() throws {
+                let context = try AppContext()
+                let (play, lock) = try context.openPlay()
+                defer { withExtendedLifetime(lock) {} }
+                let days: Int? = all ? nil : (olderThan ?? context.configuration.trash.retentionDays)
+                let cutoff = days.flatMap { context.calendar.date(byAdding: .day, value: -$0, to: context.now) }
+                let doomed = try play.library.filesInTrash().filter { cutoff == nil || $0.deletedAt < cutoff! }
+                let screen = Screen(json: json)
+                if doomed.isEmpty {
+                    screen.say(days.map { "Nothing has been in the trash more than \($0) days." } ?? "The trash is empty.")
+                } else if !yes {
+                    screen.say("Delete \(doomed.count) files (\(humanBytes(doomed.reduce(0) { $0 + $1.size }))) for good? They cannot be restored. [y/N]")
+                    let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
+                    guard answer == "y" || answer == "yes" else {
+                        screen.say("Nothing deleted.")
+                        if json { print(JSON.object([("purged", .int(0)), ("bytesPurged", .int(0))]).text) }
+                        return
+                    }
+                }
+                let outcome = doomed.isEmpty ? EmptyOutcome() : try play.emptyTrash(olderThanDays: days)
+                for problem in outcome.problems { Terminal.warn("clean: trash: \(problem)") }
+                if json {
+                    print(JSON.object([("purged", .int(outcome.files)), ("bytesPurged", .int(outcome.bytes)),
+                                       ("problems", .array(outcome.problems.map(JSON.string)))]).text)
+                } else if outcome.files > 0 {
+                    print("Deleted \(outcome.files) files for good: \(humanBytes(outcome.bytes)).")
+                }
+            }
+        }
+    }
+
+    /// `clean restore ID… | --all | --round N`.
+    struct Restore: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Put trashed files back where they were.",
+            discussion: """
+                Never overwrites: when the original path is taken, the file stays in the trash \
+                unless --rename (then it comes back as NAME (restored).EXT). Missing folders are \
+                recreated. A photo comes back with its Live Photo movie and sidecars.
+                  clean restore 12 13      clean restore --round 4      clean restore --all
+                """
+        )
+        @OptionGroup var options: RestoreOptions
+        func run() throws { try options.run() }
+    }
+}
+
+/// The arguments of `clean restore` and `clean trash restore`, and what they do.
+struct RestoreOptions: ParsableArguments {
+    @Argument(help: "Trash ids (see `clean trash list`).")
+    var ids: [Int64] = []
+
+    @Flag(help: "Everything in the trash.")
+    var all = false
+
+    @Option(help: "Everything one round sent to the trash.")
+    var round: Int64?
+
+    @Flag(help: "When the original path is taken, restore as NAME (restored).EXT instead of refusing.")
+    var rename = false
+
+    @Flag(help: "One JSON document on stdout: {restored, failed}.")
+    var json = false
+
+    func validate() throws {
+        let ways = (ids.isEmpty ? 0 : 1) + (all ? 1 : 0) + (round == nil ? 0 : 1)
+        if ways != 1 { throw ValidationError("give trash ids, --all or --round N (one of them)") }
+    }
+
+    func run() throws {
+        let context = try AppContext()
+        let (play, lock) = try context.openPlay()
+        defer { withExtendedLifetime(lock) {} }
+        let wanted = ids.isEmpty ? try play.trashIDs(round: round) : ids
+        let outcome = try play.restore(wanted, renameIfTaken: rename)
+        if json {
+            print(JSON.object([
+                ("restored", .array(outcome.restored.map(JSON.int))),
+                ("failed", .array(outcome.failed.map { .object([("id", .int($0.id)), ("reason", .string($0.reason))]) })),
+            ]).text)
+        } else {
+            for id in outcome.restored { print("restored \(id): \(outcome.paths[id]!)") }
+            for failure in outcome.failed { Terminal.warn("clean: not restored \(failure.id): \(failure.reason)") }
+            if wanted.isEmpty { print("Nothing to restore.") }
+        }
+        if !outcome.failed.isEmpty && outcome.restored.isEmpty { throw ExitCode.failure }
+    }
+}
+
+extension Game.Day {
+    init(file: TrashedRecord, calendar: Calendar) { self.init(file.deletedAt, in: calendar) }
+}

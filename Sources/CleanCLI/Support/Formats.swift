@@ -1,0 +1,17 @@
+import FileSystem
+import Foundation
+
+/// ISO 8601 with the local offset, as DESIGN.md wants dates.
+enum ISO8601 {
+    static func string(_ date: Date, timeZone: TimeZone = .current) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.timeZone = timeZone
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+}
+
+/// Paths stored as bytes in the database.
+enum RawPathBytes {
+    static func path(_ data: Data) -> RawPath { RawPath(bytes: Array(data)) }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+
+/// A standard round or a boss battle, from its end of play until its moves are credited: a row of `round`.
+public struct RoundRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "round"
+
+    public enum Status: String, Codable, Sendable {
+        /// Played, not confirmed: nothing moved; `clean pending` can confirm or discard it.
+        case pending
+        /// Confirmed; its files are being moved. A crash here is finished by recovery.
+        case moving
+        /// Moves done and credited (XP, stats, streak) in one transaction.
+        case settled
+        /// The player said no for good: nothing moved; the round still counted as played.
+        case discarded
+    }
+
+    public var id: Int64?
+    /// `round` or `boss`.
+    public var kind: String
+    public var boss: String?
+    public var startedAt: Date
+    public var endedAt: Date
+    public var status: Status
+    public var reviewed: Int
+    public var kept: Int
+    /// Cards actually moved (set when settled).
+    public var deleted: Int
+    public var bytesFreed: Int64
+    public var xpEarned: Int
+    public var multiplier: Double
+    public var settledAt: Date?
+
+    public init(kind: String, boss: String?, startedAt: Date, endedAt: Date, status: Status, reviewed: Int, kept: Int) {
+        self.kind = kind
+        self.boss = boss
+        self.startedAt = startedAt
+        self.endedAt = endedAt
+        self.status = status
+        self.reviewed = reviewed
+        self.kept = kept
+        deleted = 0
+        bytesFreed = 0
+        xpEarned = 0
+        multiplier = 1
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// One keep or delete the player chose: a row of `decision`.
+public struct DecisionRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "decision"
+
+    public enum Choice: String, Codable, Sendable { case keep, delete }
+
+    public var id: Int64?
+    public var round: Int64
+    public var item: Int64
+    public var path: Data
+    public var decision: Choice
+    public var category: String
+    public var decidedAt: Date
+
+    public init(round: Int64, item: Int64, path: Data, decision: Choice, category: String, decidedAt: Date) {
+        self.round = round
+        self.item = item
+        self.path = path
+        self.decision = decision
+        self.category = category
+        self.decidedAt = decidedAt
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}

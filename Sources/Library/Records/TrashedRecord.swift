@@ -1,0 +1,64 @@
+import FileSystem
+import Foundation
+import GRDB
+
+/// One file sent to the trash: the journal of its move while it moves, then the trash's record
+/// of it (where it came from, what it was, whether it was credited, restored or purged).
+public struct TrashedRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
+    public static let databaseTableName = "trashed"
+
+    /// The id `clean trash list` shows and `clean restore` takes.
+    public var id: Int64?
+    public var round: Int64
+    public var item: Int64
+    /// 0 for the card's own file, 1… for its linked files (Live Photo movie, sidecars).
+    public var part: Int
+    public var originalPath: Data
+    public var size: Int64
+    public var mtimeNs: Int64
+    public var inode: Int64
+    public var device: Int64
+    /// screenshots, bigVideos, oldPhotos, duplicates or other.
+    public var category: String
+    /// The content hash, so re-deleting restored content earns no XP twice.
+    public var contentKey: String?
+    /// The move's journal state (the Trash module's `MoveState` raw value).
+    public var state: String
+    public var trashName: Data?
+    public var deletionDate: String?
+    public var deletedAt: Date
+    /// Bytes and files counted in the player's stats (exactly once, with the round's settlement).
+    public var credited: Bool
+    /// This file's content earned XP (false when the same content had been credited before).
+    public var earnedXP: Bool
+    public var restoredAt: Date?
+    public var restoredTo: Data?
+    public var purgedAt: Date?
+
+    public var rawOriginalPath: RawPath { RawPath(bytes: Array(originalPath)) }
+    public var expected: FileStatus {
+        FileStatus(kind: .regular, size: size, mtimeNanoseconds: mtimeNs, inode: UInt64(bitPattern: inode), device: UInt64(bitPattern: device))
+    }
+    /// In the trash now: moved, and neither restored nor purged.
+    public var isInTrash: Bool { state == "done" && restoredAt == nil && purgedAt == nil }
+
+    public init(round: Int64, item: Int64, part: Int, originalPath: RawPath, expected: FileStatus,
+                category: String, contentKey: String?, deletedAt: Date) {
+        self.round = round
+        self.item = item
+        self.part = part
+        self.originalPath = Data(originalPath.bytes)
+        size = expected.size
+        mtimeNs = expected.mtimeNanoseconds
+        inode = Int64(bitPattern: expected.inode)
+        device = Int64(bitPattern: expected.device)
+        self.category = category
+        self.contentKey = contentKey
+        state = "planned"
+        self.deletedAt = deletedAt
+        credited = false
+        earnedXP = false
+    }
+
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}

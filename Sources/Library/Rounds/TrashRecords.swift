@@ -1,0 +1,72 @@
+import FileSystem
+import Foundation
+import Game
+import GRDB
+
+/// What the trash holds according to the index, and its restores and purges.
+extension LibraryDatabase {
+    /// Files now in the trash (moved, not restored, not purged), oldest first.
+    public func filesInTrash() throws -> [TrashedRecord] {
+        try read { db in
+            try TrashedRecord.filter(Column("state") == "done" && Column("restoredAt") == nil && Column("purgedAt") == nil)
+                .order(Column("id")).fetchAll(db)
+        }
+    }
+
+    public func trashedFiles(ids: [Int64]) throws -> [TrashedRecord] {
+        try read { db in try TrashedRecord.filter(keys: ids).order(Column("id")).fetchAll(db) }
+    }
+
+    /// Records that `file` is back at `path`, and (if its deletion was credited) takes its bytes and,
+    /// for a card's own file, the photo back out of the stats; XP stays. One transaction.
+    public func markRestored(_ file: TrashedRecord, to path: RawPath, at now: Date, newPlayer: @autoclosure () -> Profile) throws {
+        try write { db in
+            guard var current = try TrashedRecord.fetchOne(db, key: file.id), current.restoredAt == nil else { return }
+            current.restoredAt = now
+            current.restoredTo = Data(path.bytes)
+            try current.update(db)
+            guard current.credited else { return }
+            var profile = try PlayerRecord.fetchOne(db, key: 1).map {
+                try PlayerRecord.decoder.decode(Profile.self, from: Data($0.profile.utf8))
+            } ?? newPlayer()
+            profile = profile.applyingRestore(files: current.part == 0 ? 1 : 0, bytes: Int(current.size))
+            try Self.save(profile, at: now, db)
+        }
+    }
+
+    /// Records that these files were deleted for good.
+    public func markPurged(_ ids: [Int64], at now: Date) throws {
+        try write { db in
+            for chunk in ids.chunked(500) {
+                try db.execute(sql: "UPDATE trashed SET purgedAt = ? WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))",
+                               arguments: [now])
+            }
+        }
+    }
+}
+
+/// How much of the free tier's daily allowance has been used.
+public struct DailyUsage: Sendable, Equatable {
+    public var swipeSeconds: Double = 0
+    public var undos = 0
+}
+
+extension LibraryDatabase {
+    public func usage(on day: Day) throws -> DailyUsage {
+        try read { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT swipeSeconds, undos FROM usage WHERE day = ?", arguments: [day.description]) else {
+                return DailyUsage()
+            }
+            return DailyUsage(swipeSeconds: row[0], undos: row[1])
+        }
+    }
+
+    public func addUsage(on day: Day, seconds: Double, undos: Int) throws {
+        try write { db in
+            try db.execute(sql: """
+                INSERT INTO usage (day, swipeSeconds, undos) VALUES (?, ?, ?)
+                ON CONFLICT(day) DO UPDATE SET swipeSeconds = swipeSeconds + excluded.swipeSeconds, undos = undos + excluded.undos
+                """, arguments: [day.description, seconds, undos])
+        }
+    }
+}

@@ -1,0 +1,48 @@
+import FileSystem
+import Foundation
+import Library
+import Trash
+
+/// The trash's move journal kept in the library database (`trashed` rows), one durable
+/// transaction per step, so recovery after a crash finds every file's last state.
+final class DatabaseJournal: TrashJournal {
+    /// What the journal records about a card beyond the move itself.
+    struct CardFacts {
+        let category: String
+        let contentKey: String?
+    }
+
+    private let library: LibraryDatabase
+    private let facts: [Int64: CardFacts]
+    private let now: Date
+
+    init(library: LibraryDatabase, facts: [Int64: CardFacts] = [:], now: Date) {
+        self.library = library
+        self.facts = facts
+        self.now = now
+    }
+
+    func begin(_ moves: [JournaledMove]) throws {
+        try library.beginMoves(moves.map { move in
+            let card = facts[move.key.itemID]
+            return TrashedRecord(round: move.key.batch.rawValue, item: move.key.itemID, part: move.key.part,
+                                 originalPath: move.originalPath, expected: move.expected,
+                                 category: card?.category ?? "other",
+                                 contentKey: move.key.part == 0 ? card?.contentKey : nil, deletedAt: now)
+        })
+    }
+
+    func record(_ move: JournaledMove) throws {
+        try library.recordMove(round: move.key.batch.rawValue, item: move.key.itemID, part: move.key.part,
+                               state: move.state.rawValue, trashName: move.trashName, deletionDate: move.deletionDate)
+    }
+
+    func unfinishedMoves() throws -> [JournaledMove] {
+        try library.unfinishedMoves().map { file in
+            JournaledMove(key: MoveKey(batch: BatchID(file.round), itemID: file.item, part: file.part),
+                          originalPath: file.rawOriginalPath, expected: file.expected,
+                          state: MoveState(rawValue: file.state) ?? .planned,
+                          trashName: file.trashName.map { Array($0) }, deletionDate: file.deletionDate)
+        }
+    }
+}

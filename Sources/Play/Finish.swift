@@ -1,0 +1,101 @@
+import FileSystem
+import Foundation
+import Game
+import Library
+import Trash
+
+/// The player's answer to "Move these files to the trash?".
+public enum Confirmation: Sendable {
+    case yes, no, dryRun
+}
+
+extension PlayContext {
+    /// Ends a played round: records its decisions, and — when confirmed — moves the deleted cards
+    /// to the trash and credits the round in one transaction. On no, the batch is kept pending
+    /// (`clean pending`); on a dry run nothing at all is written.
+    public func finish(_ session: RoundSession, kind: RoundKind, startedAt: Date, answer: Confirmation) throws -> RoundReport {
+        var report = RoundReport(kind: kind)
+        report.reviewed = session.decisions.count
+        report.kept = session.keptCount
+        if answer == .dryRun || session.decisions.isEmpty {
+            report.dryRun = answer == .dryRun
+            report.deleted = session.deletedCards.count
+            report.bytesFreed = session.bytesToFree
+            return report
+        }
+        let hasDeletes = !session.deletedCards.isEmpty
+        let status: RoundRecord.Status = !hasDeletes ? .moving : answer == .yes ? .moving : .pending
+        let round = try library.record(
+            RoundRecord(kind: kind.bossName == nil ? "round" : "boss", boss: kind.bossName, startedAt: startedAt, endedAt: now,
+                        status: status, reviewed: session.decisions.count, kept: session.keptCount),
+            decisions: session.decisions.map { decision in
+                DecisionRecord(round: 0, item: decision.card.id, path: decision.card.item.path,
+                               decision: decision.deleted ? .delete : .keep, category: decision.card.category.rawValue, decidedAt: now)
+            })
+        guard status == .moving else {
+            report.roundID = round.id
+            report.pending = true
+            return report
+        }
+        return try moveAndSettle(round.id!)
+    }
+
+    /// Confirms a pending batch: moves its cards and credits the round.
+    public func confirmPending(_ roundID: Int64) throws -> RoundReport? {
+        guard try library.transition(roundID, from: .pending, to: .moving) else { return nil }
+        return try moveAndSettle(roundID)
+    }
+
+    /// Gives up a pending batch: nothing moves; the round still counts as played.
+    public func discardPending(_ roundID: Int64) throws -> RoundReport? {
+        try Settlement.settle(roundID, as: .discarded, context: self)
+    }
+
+    /// Moves a `moving` round's delete decisions into the trash (each file re-checked there), then settles it.
+    func moveAndSettle(_ roundID: Int64) throws -> RoundReport {
+        var requests: [MoveRequest] = []
+        var facts: [Int64: DatabaseJournal.CardFacts] = [:]
+        var skipped: [(RawPath, String)] = []
+        let deletes = try library.decisions(of: roundID).filter { $0.decision == .delete }
+        let leaving = Set(deletes.map(\.path))
+        for decision in deletes {
+            guard let files = try library.cardFiles(of: decision.item) else {
+                skipped.append((RawPath(bytes: Array(decision.path)), "it is no longer in the index (rescanned since it was dealt)"))
+                continue
+            }
+            let isDuplicate = decision.category == CardCategory.duplicates.rawValue
+            if isDuplicate && files.keptCopy == nil {
+                skipped.append((files.item.rawPath, "it is no longer a duplicate: no kept copy to fall back on"))
+                continue
+            }
+            // The duplicates flow never takes the last copy: not when the kept copy leaves in this batch too.
+            if isDuplicate, let kept = files.keptCopy, leaving.contains(kept.path) {
+                skipped.append((files.item.rawPath, "its kept copy \(kept.rawPath) is deleted in this batch too; this copy stays as the last one"))
+                continue
+            }
+            requests.append(MoveRequest(itemID: decision.item, path: files.item.rawPath, expected: files.item.status,
+                                        linked: files.linked.map { .init(path: $0.rawPath, expected: $0.status) },
+                                        twin: isDuplicate ? files.keptCopy?.rawPath : nil))
+            facts[decision.item] = .init(category: decision.category, contentKey: files.item.contentKey())
+        }
+        let journal = DatabaseJournal(library: library, facts: facts, now: now)
+        let results = trash.moveIn(requests, batch: BatchID(roundID), journal: journal)
+        guard var report = try Settlement.settle(roundID, as: .settled, context: self) else {
+            throw PlayError("round \(roundID) was settled by another clean while its files moved")
+        }
+        report.skipped = skipped
+        for (request, result) in zip(requests, results) {
+            switch result {
+            case .skipped(_, let reason): report.skipped.append((request.path, reason))
+            case .moved(_, _, let leftBehind): report.leftBehind += leftBehind.map { ($0.path, $0.reason) }
+            }
+        }
+        return report
+    }
+}
+
+/// A play failure said in one sentence.
+public struct PlayError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,38 @@
+import FileSystem
+import Foundation
+import Game
+
+/// What a finished round or boss battle did, for the screen and `--json`.
+public struct RoundReport: Sendable {
+    public var roundID: Int64?
+    public var kind: RoundKind
+    public var reviewed = 0
+    public var kept = 0
+    /// Cards moved to the trash.
+    public var deleted = 0
+    public var bytesFreed: Int64 = 0
+    public var xpEarned = 0
+    public var multiplier = 1.0
+    public var levelUp = false
+    public var level = 1
+    public var levelTitle = ""
+    public var achievementsUnlocked: [String] = []
+    public var bossDefeated = false
+    public var currentStreak = 0
+    public var freezeUsed = false
+    public var freezesLeft = 0
+    public var challengesCompleted: [String] = []
+    /// The batch was confirmed and moved (false: pending, discarded or a dry run).
+    public var confirmed = false
+    public var dryRun = false
+    /// Recorded but not confirmed: waiting in `clean pending`.
+    public var pending = false
+    /// Cards the trash did not move, and why.
+    public var skipped: [(path: RawPath, reason: String)] = []
+    /// Linked files that stayed behind though their card moved.
+    public var leftBehind: [(path: RawPath, reason: String)] = []
+    /// Files deleted again after a restore: counted in the stats, no XP a second time.
+    public var recycled = 0
+
+    public init(kind: RoundKind) { self.kind = kind }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Library
+
+/// What the player can say about a card.
+public enum PlayerCommand: Sendable, Equatable {
+    case delete, keep, undo, quit
+
+    /// The scripted-input words of DESIGN.md: d/delete, k/keep, u/undo, q/quit (any case).
+    public init?(line: String) {
+        switch line.trimmingCharacters(in: .whitespaces).lowercased() {
+        case "d", "delete": self = .delete
+        case "k", "keep": self = .keep
+        case "u", "undo": self = .undo
+        case "q", "quit": self = .quit
+        default: return nil
+        }
+    }
+}
+
+/// The answer to a command, for the screen to show.
+public enum Feedback: Sendable, Equatable {
+    case deleted(Card)
+    case kept(Card)
+    case undone(Card)
+    case undoRefused(String)
+    case nothingToUndo
+    case quit
+    case noCard
+}
+
+/// One round or boss battle in play: the cards dealt, the decisions taken, undo.
+///
+/// It reads no clock and no file: the caller says when time is up, and `isDealable` (a re-check
+/// of the file against the index) decides whether a card may still be shown.
+public final class RoundSession {
+    public private(set) var decisions: [(card: Card, deleted: Bool)] = []
+    public private(set) var undosUsed = 0
+    public private(set) var quit = false
+    private var queue: [Card]
+    private var position = 0
+    private let undoAllowance: Int?
+    private let isDealable: (Card) -> Bool
+
+    /// `undoAllowance`: undos left today (nil for no limit).
+    public init(cards: [Card], undoAllowance: Int?, isDealable: @escaping (Card) -> Bool) {
+        queue = cards
+        self.undoAllowance = undoAllowance
+        self.isDealable = isDealable
+        skipUndealable()
+    }
+
+    /// The card on the table, or nil when the queue is done.
+    public var current: Card? { position < queue.count && !quit ? queue[position] : nil }
+    public var isOver: Bool { current == nil }
+    public var cardsLeft: Int { quit ? 0 : queue.count - position }
+
+    public var deletedCards: [Card] { decisions.filter(\.deleted).map(\.card) }
+    public var keptCount: Int { decisions.filter { !$0.deleted }.count }
+    public var bytesToFree: Int64 { deletedCards.reduce(0) { $0 + $1.bytes } }
+
+    @discardableResult
+    public func apply(_ command: PlayerCommand) -> Feedback {
+        switch command {
+        case .quit:
+            quit = true
+            return .quit
+        case .undo:
+            guard let last = decisions.last else { return .nothingToUndo }
+            if let undoAllowance, undosUsed >= undoAllowance {
+                return .undoRefused("No undos left today (\(undoAllowance) a day on the free tier); they renew at midnight.")
+            }
+            decisions.removeLast()
+            undosUsed += 1
+            position = queue.firstIndex(of: last.card) ?? position
+            return .undone(last.card)
+        case .delete, .keep:
+            guard let card = current else { return .noCard }
+            decisions.append((card, command == .delete))
+            position += 1
+            skipUndealable()
+            return command == .delete ? .deleted(card) : .kept(card)
+        }
+    }
+
+    /// Ends the round where it stands (time is up).
+    public func stop() { quit = true }
+
+    private func skipUndealable() {
+        while position < queue.count && !isDealable(queue[position]) { queue.remove(at: position) }
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Game
+import Library
+
+/// The round end: the moved files go through the game core's round end and everything —
+/// XP, level, stats, streak, achievements, boss progress, challenges, each file's credit — is
+/// written in one transaction by `LibraryDatabase.settle`.
+enum Settlement {
+    /// Settles `roundID` (status `moving` after its moves, or `pending` being discarded).
+    /// Returns nil when another run already settled it.
+    static func settle(_ roundID: Int64, as status: RoundRecord.Status, context: PlayContext) throws -> RoundReport? {
+        try context.library.settle(roundID, at: context.now, newPlayer: context.newPlayer) { profile, round, moved, creditedBefore in
+            let kind: RoundKind = round.boss.map { .boss($0) } ?? .round
+            // A card earns XP when its own file's content was never credited before.
+            let primaries = moved.filter { $0.part == 0 }
+            let fresh = Set(primaries.filter { $0.contentKey.map { !creditedBefore.contains($0) } ?? true }.map(\.item))
+            let earned = Set(moved.filter { fresh.contains($0.item) }.map { $0.id! })
+            let freshBytes = moved.filter { fresh.contains($0.item) }.reduce(0) { $0 + $1.size }
+            let allBytes = moved.reduce(0) { $0 + $1.size }
+            let result = RoundResult(reviewed: round.reviewed, kept: round.kept, deleted: fresh.count, bytesFreed: Int(freshBytes),
+                                     kind: kind, confirmedTowardBoss: kind.bossName == nil ? 0 : fresh.count)
+            let outcome = RoundEnd.apply(profile, result, now: round.endedAt, calendar: context.calendar,
+                                         rules: context.rules, tier: context.tier)
+            profile = outcome.profile
+            // Content deleted before (and restored) counts in the stats again, without XP.
+            profile.photosDeleted += primaries.count - fresh.count
+            profile.bytesFreed += Int(allBytes - freshBytes)
+
+            var settled = round
+            settled.status = status
+            settled.deleted = primaries.count
+            settled.bytesFreed = allBytes
+            settled.xpEarned = outcome.events.xpEarned
+            settled.multiplier = outcome.events.multiplier
+
+            var report = RoundReport(kind: kind)
+            report.roundID = roundID
+            report.reviewed = round.reviewed
+            report.kept = round.kept
+            report.deleted = primaries.count
+            report.bytesFreed = allBytes
+            report.xpEarned = outcome.events.xpEarned
+            report.multiplier = outcome.events.multiplier
+            report.levelUp = outcome.events.levelUp
+            report.level = outcome.events.level.number
+            report.levelTitle = outcome.events.level.title
+            report.achievementsUnlocked = outcome.events.achievementsUnlocked.map(\.title)
+            report.bossDefeated = outcome.events.bossDefeated != nil
+            report.currentStreak = outcome.events.currentStreak
+            report.freezeUsed = outcome.events.freezeUsed
+            report.freezesLeft = profile.freezesRemaining
+            report.challengesCompleted = outcome.events.challengesCompleted.map(\.title)
+            report.confirmed = status == .settled
+            report.recycled = primaries.count - fresh.count
+            return (settled, earned, report)
+        }
+    }
+}

@@ -1,2 +1,0 @@
-// Placeholder so the target builds; replaced as the module grows.
-enum _PlayPlaceholder {}
