@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Game
+import Library
+
+extension Clean {
+    /// `clean report`: the storage recovered.
+    struct Report: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the storage you have recovered: net of restores, by kind and by day.")
+
+        @Option(help: "Only what was deleted on or after this day (YYYY-MM-DD).")
+        var since: String?
+
+        @Flag(help: "One JSON document on stdout.")
+        var json = false
+
+        func run() throws {
+            let context = try AppContext()
+            var start: Date?
+            if let since {
+                guard let day = Day(string: since), let date = context.calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) else {
+                    throw CleanError("--since '\(since)' is not a date like 2026-03-01")
+                }
+                start = date
+            }
+            let library = try context.existingLibrary()
+            let report = try library?.storageReport(since: start, calendar: context.calendar) ?? StorageReport(moved: [], calendar: context.calendar)
+            if json {
+                print(ReportOutput.json(report).text)
+            } else {
+                let first = try library?.firstScan()
+                let now = try library?.summary(thresholds: context.thresholds)
+                print(ReportOutput.human(report, today: Day(context.now, in: context.calendar), first: first, now: now))
+            }
+        }
+    }
+}
+
+/// How the storage report is shown: DESIGN.md's JSON, or text with a 30-day bar chart.
+enum ReportOutput {
+    static let categories = ["screenshots", "bigVideos", "oldPhotos", "duplicates", "other"]
+
+    static func json(_ r: StorageReport) -> JSON {
+        .object([
+            ("bytesFreed", .int(r.bytesFreed)), ("filesDeleted", .int(r.filesDeleted)), ("filesRestored", .int(r.filesRestored)),
+            ("bytesInTrash", .int(r.bytesInTrash)), ("bytesPurged", .int(r.bytesPurged)),
+            ("byCategory", .object(categories.map { name in
+                (name, .object([("files", .int(r.byCategory[name]?.files ?? 0)), ("bytes", .int(r.byCategory[name]?.bytes ?? 0))]))
+            })),
+            ("byDay", .array(r.byDay.keys.sorted().map { day in
+                .object([("date", .string(day.description)), ("files", .int(r.byDay[day]!.files)), ("bytes", .int(r.byDay[day]!.bytes))])
+            })),
+        ])
+    }
+
+    static func human(_ r: StorageReport, today: Day, first: ScanRunRecord?, now: LibrarySummary?) -> String {
+        var lines = [
+            "Storage recovered: \(humanBytes(r.bytesFreed)) (\(grouped(r.filesDeleted - r.filesRestored)) files)",
+            "  in the trash, recoverable: \(humanBytes(r.bytesInTrash)) · deleted for good: \(humanBytes(r.bytesPurged)) · restored: \(grouped(r.filesRestored)) files (\(humanBytes(r.bytesRestored)))",
+            "",
+            "By kind:",
+        ]
+        let labels = ["screenshots": "screenshots", "bigVideos": "big videos", "oldPhotos": "old photos", "duplicates": "duplicates", "other": "other"]
+        for name in categories {
+            let tally = r.byCategory[name] ?? .init()
+            lines.append("  \(labels[name]!.padding(toLength: 12, withPad: " ", startingAt: 0)) \(String(tally.files).leftPadded(6)) files  \(humanBytes(tally.bytes).leftPadded(10))")
+        }
+        lines.append("")
+        lines.append("Last 30 days:")
+        let days = (0..<30).map { today.adding(days: $0 - 29) }
+        let peak = max(1, days.map { r.byDay[$0]?.bytes ?? 0 }.max() ?? 1)
+        for day in days where r.byDay[day] != nil || day == today {
+            let bytes = r.byDay[day]?.bytes ?? 0
+            let width = Int((Double(bytes) / Double(peak) * 40).rounded(.up))
+            lines.append("  \(day) \(String(repeating: "█", count: width))\(bytes > 0 ? " " : "")\(humanBytes(bytes))")
+        }
+        if !r.biggest.isEmpty {
+            lines.append("")
+            lines.append("Biggest wins:")
+            for file in r.biggest { lines.append("  \(humanBytes(file.size).leftPadded(10))  \(file.rawOriginalPath)") }
+        }
+        if let first, let now {
+            lines.append("")
+            lines.append("Library: \(grouped(first.files)) files, \(humanBytes(first.bytes)) at the first scan; \(grouped(now.files)) files, \(humanBytes(now.bytes)) indexed now")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String { count >= width ? self : String(repeating: " ", count: width - count) + self }
+}
