@@ -1,0 +1,66 @@
+import FileSystem
+import Foundation
+import Game
+import Library
+import Play
+import Trash
+
+/// A scanned throw-away library with its trash, and a play context at a fixed time.
+final class PlayFixture {
+    let root: String
+    let library: LibraryDatabase
+    let trash: Trash
+    var now = ISO8601DateFormatter().date(from: "2026-03-02T18:30:00Z")!
+
+    init(files: [String: Data]) throws {
+        root = NSTemporaryDirectory() + "swipeclean-play-\(UUID().uuidString)"
+        for (relative, data) in files {
+            let path = root + "/photos/" + relative
+            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try data.write(to: URL(fileURLWithPath: path))
+        }
+        library = try LibraryDatabase(path: root + "/library.sqlite")
+        trash = try Trash(root: RawPath(root + "/Trash"), timeZone: TimeZone(identifier: "UTC")!)
+        _ = try library.scan(ScanRequest(roots: [RawPath(root + "/photos")], now: now, calendar: Self.calendar))
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC")!
+        return calendar
+    }
+
+    var context: PlayContext {
+        PlayContext(library: library, trash: trash, rules: .defaults, tier: .free, now: now, calendar: Self.calendar,
+                    thresholds: Thresholds(options: .defaults, now: now, calendar: Self.calendar), keptCooldownDays: 30)
+    }
+
+    func path(_ relative: String) -> String { root + "/photos/" + relative }
+    func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path(relative)) }
+
+    /// A session over `category`'s cards that answers `commands` in order.
+    func play(_ category: CardCategory?, _ commands: [PlayerCommand], undos: Int? = nil) throws -> RoundSession {
+        let session = RoundSession(cards: try context.cards(category), undoAllowance: undos, isDealable: PlayContext.isUnchanged)
+        for command in commands { session.apply(command) }
+        return session
+    }
+
+    func profile() throws -> Profile { try library.profile() ?? .newPlayer(tier: .free, rules: .defaults) }
+}
+
+/// Bytes that cannot collide by chance.
+func randomData(_ count: Int) -> Data { Data((0..<count).map { _ in UInt8.random(in: 0...255) }) }
+
+/// A PNG (signature and IHDR, so libmagic says image/png) of exactly `count` bytes with random
+/// content: named like a screenshot, it is one.
+func pngData(_ count: Int) -> Data {
+    var data = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                     0, 0, 4, 0x38, 0, 0, 9, 0x60, 8, 6, 0, 0, 0, 0, 0, 0, 0])
+    data.append(randomData(max(0, count - data.count)))
+    return data
+}
+
+/// The Android screenshot folder and name: a PNG here is a screenshot.
+let screenshotName = "Pictures/Screenshots/Screenshot_20240105-101010.png"

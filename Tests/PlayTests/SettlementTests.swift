@@ -1,0 +1,90 @@
+import FileSystem
+import Foundation
+import Game
+import Library
+import Play
+import Testing
+
+@Suite struct SettlementTests {
+    @Test func aConfirmedRoundMovesItsCardsAndCreditsThemOnce() throws {
+        let fixture = try PlayFixture(files: ["a/" + screenshotName: pngData(1000), "b/" + screenshotName: pngData(500)])
+        let session = try fixture.play(.screenshots, [.delete, .keep])
+        let report = try fixture.context.finish(session, kind: .boss("screenshots"), startedAt: fixture.now, answer: .yes)
+        #expect(report.confirmed && report.deleted == 1 && report.bytesFreed == 1000)
+        #expect(report.xpEarned == 51)
+        #expect(!fixture.exists("b/" + screenshotName) || !fixture.exists("a/" + screenshotName))
+        #expect(try fixture.library.filesInTrash().count == 1)
+        // A later recovery finds nothing to credit again.
+        let recovered = try fixture.context.recover()
+        #expect(recovered.isEmpty)
+        let profile = try fixture.profile()
+        #expect(profile.totalXP == 51 && profile.photosDeleted == 1 && profile.bytesFreed == 1000)
+        #expect(profile.bossProgress["screenshots"] == 1)
+    }
+
+    @Test func aCrashBetweenTheMovesAndTheRoundEndIsCreditedOnceAtTheNextStart() throws {
+        let fixture = try PlayFixture(files: ["a/" + screenshotName: pngData(1000)])
+        let session = try fixture.play(.screenshots, [.delete])
+        // Played and declined, then confirmed: the status goes pending → moving; here we stop
+        // right there, as a crash after the moves would leave it, and move the files by hand.
+        let pending = try fixture.context.finish(session, kind: .round, startedAt: fixture.now, answer: .no)
+        let round = try #require(pending.roundID)
+        #expect(try fixture.library.transition(round, from: .pending, to: .moving))
+        // Next start: recovery moves what was confirmed and settles it, once.
+        let first = try fixture.context.recover()
+        #expect(first.settledRounds == [round])
+        #expect(!fixture.exists("a/" + screenshotName))
+        let second = try fixture.context.recover()
+        #expect(second.settledRounds.isEmpty)
+        let profile = try fixture.profile()
+        #expect(profile.photosDeleted == 1)
+        #expect(profile.totalXP == 51)
+        #expect(try fixture.library.round(round)?.status == .settled)
+    }
+
+    @Test func aDryRunWritesNothing() throws {
+        let fixture = try PlayFixture(files: ["a/" + screenshotName: pngData(1000)])
+        let session = try fixture.play(.screenshots, [.delete])
+        let report = try fixture.context.finish(session, kind: .round, startedAt: fixture.now, answer: .dryRun)
+        #expect(report.dryRun && report.deleted == 1 && !report.confirmed)
+        #expect(fixture.exists("a/" + screenshotName))
+        #expect(try fixture.library.rounds(.pending).isEmpty && fixture.library.rounds(.settled).isEmpty)
+        #expect(try fixture.library.profile() == nil)
+    }
+
+    @Test func theDuplicatesFlowNeverTakesTheLastCopy() throws {
+        let copy = randomData(700)
+        let fixture = try PlayFixture(files: ["DCIM/x.png": copy, "Backup/x.png": copy])
+        let session = try fixture.play(.duplicates, [.delete])
+        // The kept copy disappears before the batch is confirmed.
+        try FileManager.default.removeItem(atPath: fixture.path("DCIM/x.png"))
+        let report = try fixture.context.finish(session, kind: .boss("duplicates"), startedAt: fixture.now, answer: .yes)
+        #expect(report.deleted == 0)
+        #expect(report.skipped.count == 1)
+        #expect(fixture.exists("Backup/x.png"))
+    }
+
+    @Test func restoringGivesTheFileBackAndTakesItOutOfTheStatsButNotTheXP() throws {
+        let fixture = try PlayFixture(files: ["a/" + screenshotName: pngData(1000)])
+        let session = try fixture.play(.screenshots, [.delete])
+        _ = try fixture.context.finish(session, kind: .round, startedAt: fixture.now, answer: .yes)
+        let id = try #require(try fixture.library.filesInTrash().first?.id)
+        let outcome = try fixture.context.restore([id], renameIfTaken: false)
+        #expect(outcome.restored == [id])
+        #expect(fixture.exists("a/" + screenshotName))
+        let profile = try fixture.profile()
+        #expect(profile.photosDeleted == 0 && profile.bytesFreed == 0 && profile.totalXP == 51)
+        #expect(try fixture.context.restore([id], renameIfTaken: false).failed.first?.reason == "already restored")
+    }
+
+    @Test func restoreNeverOverwritesUnlessAskedToRename() throws {
+        let fixture = try PlayFixture(files: ["a/" + screenshotName: pngData(1000)])
+        _ = try fixture.context.finish(try fixture.play(.screenshots, [.delete]), kind: .round, startedAt: fixture.now, answer: .yes)
+        let id = try #require(try fixture.library.filesInTrash().first?.id)
+        try Data("new".utf8).write(to: URL(fileURLWithPath: fixture.path("a/" + screenshotName)))
+        #expect(try fixture.context.restore([id], renameIfTaken: false).failed.count == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: fixture.path("a/" + screenshotName))) == Data("new".utf8))
+        let renamed = try fixture.context.restore([id], renameIfTaken: true)
+        #expect(renamed.paths[id]?.description == fixture.path("a/Pictures/Screenshots/Screenshot_20240105-101010 (restored).png"))
+    }
+}
