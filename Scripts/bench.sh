@@ -47,3 +47,9 @@ echo "warm scan / find floor:             $(ratio "${SECONDS_OF[warm]}" "${SECON
 echo "clean peak RSS, cold scan:          $(( ${RSS_OF[cold]} / 1024 )) MiB   (target ≤ 150 MiB at 100,000 files)"
 echo "clean peak RSS, warm scan:          $(( ${RSS_OF[warm]} / 1024 )) MiB"
 python3 "$here/Benchmarks/compare.py" "$OUT/items.jsonl" "$OUT/jdupes.out" "$OUT/exiftool.out"
+
+# The round end: one boss battle deleting 25 duplicate copies; its JSON says how long the round
+# end (game rules + the one transaction) took.
+yes d | head -25 > "$OUT/answers"; echo y >> "$OUT/answers"
+"$CLEAN" boss duplicates --json < "$OUT/answers" > "$OUT/boss.json" 2> /dev/null
+python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(f\"round end for {r['deleted']} cards: {r['roundEndMilliseconds']} ms (target: a few ms)\")" "$OUT/boss.json"

@@ -31,6 +31,8 @@ public struct RoundReport: Sendable {
     public var skipped: [(path: RawPath, reason: String)] = []
     /// Linked files that stayed behind though their card moved.
     public var leftBehind: [(path: RawPath, reason: String)] = []
+    /// How long the round end took: game rules and the one transaction that writes them.
+    public var roundEndSeconds = 0.0
     /// Files deleted again after a restore: counted in the stats, no XP a second time.
     public var recycled = 0
 

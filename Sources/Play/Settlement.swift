@@ -9,6 +9,15 @@ enum Settlement {
     /// Settles `roundID` (status `moving` after its moves, or `pending` being discarded).
     /// Returns nil when another run already settled it.
     static func settle(_ roundID: Int64, as status: RoundRecord.Status, context: PlayContext) throws -> RoundReport? {
+        let clock = ContinuousClock()
+        let start = clock.now
+        var report = try settleInOneTransaction(roundID, as: status, context: context)
+        let elapsed = start.duration(to: clock.now)
+        report?.roundEndSeconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return report
+    }
+
+    private static func settleInOneTransaction(_ roundID: Int64, as status: RoundRecord.Status, context: PlayContext) throws -> RoundReport? {
         try context.library.settle(roundID, at: context.now, newPlayer: context.newPlayer) { profile, round, moved, creditedBefore in
             let kind: RoundKind = round.boss.map { .boss($0) } ?? .round
             // A card earns XP when its own file's content was never credited before.

@@ -15,7 +15,7 @@ enum RoundOutput {
             ("pending", .bool(r.pending)),
             ("dryRun", .bool(r.dryRun)), ("round", .optional(r.roundID)), ("boss", .optional(r.kind.bossName)),
             ("freezeUsed", .bool(r.freezeUsed)), ("challengesCompleted", .array(r.challengesCompleted.map(JSON.string))),
-            ("recycled", .int(r.recycled)),
+            ("recycled", .int(r.recycled)), ("roundEndMilliseconds", .double((r.roundEndSeconds * 100_000).rounded() / 100)),
             ("skipped", .array(r.skipped.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
             ("leftBehind", .array(r.leftBehind.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
         ]
