@@ -39,9 +39,9 @@ struct TreeWalker {
             guard let rootStatus = try? linkStatus(root) else { continue }
             var pending = [root]
             while let directory = pending.popLast() {
-                let entries: [DirectoryEntry]
+                let entries: [StatusEntry]
                 do {
-                    entries = try listDirectory(directory)
+                    entries = try listDirectoryWithStatus(directory)
                 } catch {
                     result.errors.append((directory, error.reason))
                     result.unlistable.append(directory)
@@ -49,10 +49,10 @@ struct TreeWalker {
                 }
                 for entry in entries where !isSkipped(entry.name) {
                     let path = directory.appending(entry.name)
-                    if entry.kind == .symlink { result.skippedLinks += 1; continue }
-                    if entry.kind == .other { result.skippedSpecial += 1; continue }
                     let status: FileStatus
-                    do { status = try linkStatus(path) } catch {
+                    switch entry.status {
+                    case .success(let s): status = s
+                    case .failure(let error):
                         if !error.isNotFound { result.errors.append((path, error.reason)) }
                         continue
                     }
