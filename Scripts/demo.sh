@@ -1,9 +1,46 @@
 #!/usr/bin/env bash
-# The demo: runs `clean` in a throw-away SWIPECLEAN_HOME and leaves nothing behind.
+# The demo (`make demo`): plays SwipeClean on a copy of Fixtures/phone with a fixed clock, in a
+# throw-away SWIPECLEAN_HOME and XDG_CONFIG_HOME, and leaves nothing behind. Runs in seconds.
+# Usage: Scripts/demo.sh [PATH_TO_CLEAN]   (default .build/release/clean)
 set -euo pipefail
-CLEAN=${1:-.build/release/clean}
-HOME_DIR=$(mktemp -d)
-trap 'rm -rf "$HOME_DIR"' EXIT
-export SWIPECLEAN_HOME="$HOME_DIR" XDG_CONFIG_HOME="$HOME_DIR/config" NO_COLOR=1
-echo "\$ clean --version"; "$CLEAN" --version
-echo "\$ clean"; "$CLEAN"
+ROOT=$(cd "$(dirname "$0")/.." && pwd)
+CLEAN=$(cd "$(dirname "${1:-$ROOT/.build/release/clean}")" && pwd)/$(basename "${1:-clean}")
+[ -x "$CLEAN" ] || { echo "demo: no clean binary at $CLEAN; run \`swift build -c release\` first" >&2; exit 1; }
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/swipeclean-demo.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT INT TERM
+export SWIPECLEAN_HOME="$WORK/state" XDG_CONFIG_HOME="$WORK/config" XDG_DATA_HOME="$WORK/data"
+export SWIPECLEAN_NOW=2026-03-02T19:30:00+01:00 TZ=Europe/Paris NO_COLOR=1
+
+# The phone: the committed fixtures plus a big video made here, sparse (150 MiB that take no disk space).
+PHONE="$WORK/phone"
+cp -R "$ROOT/Fixtures/phone" "$PHONE"
+chmod -R u+w "$PHONE"
+cp "$PHONE/DCIM/100APPLE/IMG_2927.MOV" "$PHONE/Movies/VID_20260214_153000.mp4"
+truncate -s 150M "$PHONE/Movies/VID_20260214_153000.mp4"
+
+# step TITLE COMMAND…: prints the command as typed, then runs it.
+step() {
+  echo
+  echo "━━━ $1"
+  shift
+  echo "\$ clean${*:+ $*}" | sed "s|$WORK|\$DEMO|g"
+  "$CLEAN" "$@" 2>&1 | sed "s|$WORK|\$DEMO|g"
+}
+
+echo "SwipeClean demo: a phone library, Monday 2 March 2026, 19:30 (Paris)."
+step "Index the phone" scan "$PHONE"
+step "What counts as a screenshot" items --filter screenshots
+step "The home screen of a new player" 
+step "The profile" profile
+step "Achievements" achievements
+
+# ── TODO(play): a boss battle with scripted input, e.g.
+#    printf 'd\nd\nk\nd\nd\ny\n' | step "Fight the screenshots boss" boss screenshots
+# ── TODO(play): one timed round:       step "One round" round --yes
+# ── TODO(play): restore what was trashed: step "Change of heart" restore --all
+# ── TODO(play): the storage report:     step "Storage recovered" report
+# ── then again: step "Home after playing"  (no arguments) and step "Profile" profile
+
+echo
+echo "Demo done; its temporary files are gone."

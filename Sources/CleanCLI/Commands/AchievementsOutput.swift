@@ -48,7 +48,7 @@ enum AchievementsOutput {
 
     /// "✓ First Steps         bronze    Delete 1 photo                  " (66 columns).
     private static func row(_ a: AchievementStatus, mark: String, rules: Rules, style: Style) -> String {
-        "  " + mark + " " + padRight(truncated(a.title, 18), 19) + padRight(tierText(a.tier, style: style), 9)
+        "  " + mark + " " + padRight(truncated(a.title, 18), 19) + padRight(tierText(a.tier, style: style), 10)
             + padRight(truncated(goal(a, rules: rules), 32), 33)
     }
 

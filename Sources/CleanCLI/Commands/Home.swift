@@ -115,15 +115,16 @@ enum Home {
         }
         let s = try library.summary(thresholds: context.thresholds)
         let piles: [(String, Int, Int64, String)] = [
-            ("screenshots", s.screenshots, s.screenshotBytes, "clean boss screenshots"),
-            ("big videos", s.bigVideos.count, s.bigVideos.bytes, "clean boss videos"),
-            ("old photos", s.oldPhotos.count, s.oldPhotos.bytes, "clean boss old"),
-            ("duplicate copies", s.duplicates.files - s.duplicates.groups, s.duplicates.reclaimableBytes, "clean boss duplicates"),
+            ("screenshot", s.screenshots, s.screenshotBytes, "clean boss screenshots"),
+            ("big video", s.bigVideos.count, s.bigVideos.bytes, "clean boss videos"),
+            ("old photo", s.oldPhotos.count, s.oldPhotos.bytes, "clean boss old"),
+            ("duplicate copy", s.duplicates.files - s.duplicates.groups, s.duplicates.reclaimableBytes, "clean boss duplicates"),
         ]
         guard let best = piles.filter({ $0.1 > 0 }).max(by: { $0.2 < $1.2 }) else {
             return "nothing to clean in the index. Scan another folder: `clean scan DIR`."
         }
-        return "\(grouped(best.1)) \(best.0), \(humanBytes(best.2)): `\(best.3)`"
+        let noun = best.1 == 1 ? best.0 : best.0.hasSuffix("y") ? best.0.dropLast() + "ies" : best.0 + "s"
+        return "\(grouped(best.1)) \(noun), \(humanBytes(best.2)): `\(best.3)`"
     }
 
     // MARK: - Helpers
