@@ -59,9 +59,10 @@ enum Home {
         let freezes = "Freezes left \(p.freezesRemaining) · back to \(cap) on \(DayText.short(renew))"
 
         var lines = [headline + "   " + style.dim(freezes)]
-        lines.append("  " + view.calendar.map { padRight(DayText.weekdays[$0.date.weekday - 1], 5) }.joined())
+        lines.append("  " + view.calendar.map { padRight(DayText.weekdays[$0.date.weekday - 1], 5) }.joined()
+                     + "  " + style.dim("■ played  ❄ frozen  · missed"))
         lines.append("  " + view.calendar.map { padRight(" " + cell($0.state, style: style), 5) }.joined()
-                     + style.dim("■ played ❄ frozen · missed r rest v vacation □ today"))
+                     + "  " + style.dim("r rest    v vacation  □ today"))
         var settings: [String] = []
         if let rest = p.restWeekday, (1...7).contains(rest) { settings.append("rest day \(DayText.weekdayNames[rest - 1])") }
         if let vacation = p.vacation, vacation.end >= today {
@@ -94,13 +95,13 @@ enum Home {
     /// The bosses not yet defeated with their progress and the cards each could deal now; the defeated ones in a line.
     static func bosses(_ view: PlayerView, counts: [String: Int], style: Style) -> [String] {
         let list = Bosses.list(for: view.profile, rules: view.rules)
-        var lines = [style.bold("Bosses")]
+        var lines = [style.bold("Bosses") + (counts.isEmpty ? "" : style.dim("  (cards each can deal now; fight one: clean boss NAME)"))]
         for boss in list where !boss.defeated {
             let fraction = boss.target > 0 ? Double(boss.progress) / Double(boss.target) : 1
-            let cards = counts[boss.name].map { "\(grouped($0)) card\($0 == 1 ? "" : "s") now" } ?? ""
-            lines.append("  " + padRight(truncated(boss.title, 22), 23) + style.bar(fraction, width: 10)
-                         + padLeft("\(grouped(boss.progress))/\(grouped(boss.target))", 10) + padLeft("+\(boss.xpReward) XP", 9)
-                         + "  " + padRight(cards, 16) + style.dim(boss.name))
+            let cards = counts[boss.name].map { "\(grouped($0)) card\($0 == 1 ? "" : "s")" } ?? ""
+            lines.append("  " + padRight(truncated(boss.title, 20), 21) + style.bar(fraction, width: 10)
+                         + padLeft("\(grouped(boss.progress))/\(grouped(boss.target))", 9) + padLeft("+\(boss.xpReward) XP", 9)
+                         + padLeft(cards, 13) + "  " + style.dim(boss.name))
         }
         let defeated = list.filter(\.defeated).map(\.title)
         if !defeated.isEmpty { lines.append("  " + style.green("✓ defeated: ") + defeated.joined(separator: ", ")) }
