@@ -32,9 +32,19 @@ import Testing
         defer { clean.removeHome() }
         let run = try clean.run(["profile"])
         #expect(run.status == 0)
-        #expect(run.stdout.hasPrefix("Level 1 · Data Hoarder\n"))
-        #expect(run.stdout.contains("0 XP"))
-        #expect(run.stdout.contains("freezes left: 1 · tier: free"))
+        #expect(run.stdout == """
+            Level 1 · Data Hoarder  (tier free)
+            [░░░░░░░░░░░░░░░░░░░░░░░░]   0%  0 XP · 500 to go to level 2
+
+            Streak 0 days · longest 0 days · freezes left 1
+              Tue  Wed  Thu  Fri  Sat  Sun  Mon
+               ·    ·    ·    ·    ·    ·    □
+
+            Reviewed  0 photos            Rounds           0
+            Deleted   0 photos            Bosses defeated  0 of 4
+            Freed     0 B                 Achievements     0 of 16
+
+            """)
     }
 
     @Test func achievementsAsJSONAreTheSixteenShippedWithTheDesignFields() throws {

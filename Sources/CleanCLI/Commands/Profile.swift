@@ -14,7 +14,9 @@ extension Clean {
         func run() throws {
             let context = try AppContext()
             let view = try PlayerView(context: context)
-            print(json ? ProfileOutput.json(view).text : ProfileOutput.human(view))
+            print(json ? ProfileOutput.json(view).text
+                       : ProfileOutput.human(view, today: Day(context.now, in: context.calendar),
+                                             style: .forStdout(environment: context.environment)))
         }
     }
 }
