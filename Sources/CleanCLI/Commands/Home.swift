@@ -67,7 +67,8 @@ enum Home {
         if let rest = p.restWeekday, (1...7).contains(rest) { settings.append("rest day \(DayText.weekdayNames[rest - 1])") }
         if let vacation = p.vacation, vacation.end >= today {
             settings.append(vacation.start > today ? "vacation from \(DayText.short(vacation.start)) \(VacationText.until(vacation))"
-                                                   : "on vacation \(VacationText.until(vacation))")
+                            : vacation.end == today ? "last vacation day today"
+                            : "on vacation \(VacationText.until(vacation))")
         }
         if !settings.isEmpty { lines.append("  " + style.dim(settings.joined(separator: " · ").capitalizedFirst)) }
         if Nudge.evening(p, now: context.now, calendar: context.calendar, rules: view.rules) {
