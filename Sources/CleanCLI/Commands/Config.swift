@@ -2,7 +2,7 @@ import ArgumentParser
 import Settings
 
 extension Clean {
-    /// `clean config`: the effective configuration and where it came from.
+    /// `clean config`: the effective configuration and where it came from; `clean config set` changes it.
     struct Config: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the effective configuration and where it came from.",
@@ -11,8 +11,18 @@ extension Clean {
                 of keys in $XDG_CONFIG_HOME/swipeclean/config.toml, e.g.:
                   [player]
                   tier = "pro"
-                """
+                or run `clean config set player.tier pro`.
+                """,
+            subcommands: [Show.self, SetValue.self],
+            defaultSubcommand: Show.self
         )
+    }
+}
+
+extension Clean.Config {
+    /// `clean config show` (and `clean config` alone): the effective configuration.
+    struct Show: ParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show the effective configuration and where it came from.")
 
         func run() throws {
             let context = try AppContext()

@@ -2,37 +2,167 @@ import Foundation
 import Game
 import Library
 
-/// The home screen (`clean` with no arguments): level, XP bar, streak and its calendar,
-/// freezes, the evening nudge, and one concrete suggestion of what to do next.
+/// The home screen (`clean` with no arguments): level badge and XP bar, streak with its 7-day calendar,
+/// freezes and when they renew, the evening nudge, today's and this week's challenges, the bosses in
+/// reach, and one concrete suggestion of what to do next. Laid out for 80 columns; reads, never writes.
 enum Home {
-    static func render(context: AppContext) throws -> String {
+    /// The screen; colour follows stdout and `NO_COLOR` unless a style is given.
+    static func render(context: AppContext, style: Style? = nil) throws -> String {
+        let style = style ?? .forStdout(environment: context.environment)
         let view = try PlayerView(context: context)
-        let p = view.profile
-        var lines = ProfileOutput.human(view).split(separator: "\n").prefix(4).map(String.init)
-        if Nudge.evening(p, now: context.now, calendar: context.calendar, rules: view.rules) {
-            lines.append("")
-            lines.append("Your \(p.currentStreak)-day streak ends at midnight: one round keeps it.")
-        }
+        let today = Day(context.now, in: context.calendar)
+        var lines: [String] = []
+        lines += header(view, context: context, style: style)
         lines.append("")
-        lines.append(try suggestion(context: context))
-        return lines.joined(separator: "\n")
+        lines += streak(view, today: today, context: context, style: style)
+        lines.append("")
+        lines += challenges(view, today: today, context: context, style: style)
+        lines.append("")
+        lines += bosses(view, counts: try dealableCounts(context: context), style: style)
+        lines.append("")
+        lines.append(style.bold("Next: ") + (try suggestion(context: context)))
+        return lines.map(trimmedRight).joined(separator: "\n")
     }
 
-    /// The candidate pile with the most bytes, as a command to run.
-    static func suggestion(context: AppContext) throws -> String {
-        guard let library = try context.existingLibrary() else {
-            return "Start with `clean scan ~/Pictures` (or a mounted phone's DCIM folder)."
+    // MARK: - Sections
+
+    /// The level badge, the date, and the XP bar toward the next level.
+    static func header(_ view: PlayerView, context: AppContext, style: Style) -> [String] {
+        let level = view.level
+        let badge = style.bold(style.cyan("Level \(level.number)")) + " · " + style.bold(level.title)
+        let date = DayText.dateTime(context.now, calendar: context.calendar)
+        let xp: String
+        if let next = level.nextLevelXP {
+            let title = view.rules.levels.sorted { $0.xpRequired < $1.xpRequired }.first { $0.xpRequired == next }?.title
+            xp = "\(grouped(view.profile.totalXP)) XP · \(grouped(level.xpToNextLevel)) to go to level \(level.number + 1)"
+                + (title.map { " " + $0 } ?? "")
+        } else {
+            xp = "\(grouped(view.profile.totalXP)) XP · top level"
         }
-        let s = try library.summary(thresholds: context.thresholds)
-        let piles: [(String, Int, Int64, String)] = [
-            ("screenshots", s.screenshots, s.screenshotBytes, "clean boss screenshots"),
-            ("big videos", s.bigVideos.count, s.bigVideos.bytes, "clean boss videos"),
-            ("old photos", s.oldPhotos.count, s.oldPhotos.bytes, "clean boss old"),
-            ("duplicate copies", s.duplicates.files - s.duplicates.groups, s.duplicates.reclaimableBytes, "clean boss duplicates"),
+        let barWidth = 24
+        return [
+            padRight(badge, Style.columns - date.count) + style.dim(date),
+            style.bar(level.progress, width: barWidth) + " " + padLeft("\(Int((level.progress * 100).rounded(.down)))%", 4)
+                + "  " + truncated(xp, Style.columns - barWidth - 8),
         ]
-        guard let best = piles.filter({ $0.1 > 0 }).max(by: { $0.2 < $1.2 }) else {
-            return "Nothing to clean in the index. Scan another folder: `clean scan DIR`."
-        }
-        return "\(grouped(best.1)) \(best.0), \(humanBytes(best.2)): `\(best.3)`"
     }
+
+    /// Current and longest streak, the last seven days, freezes, rest day and vacation, and the nudge.
+    static func streak(_ view: PlayerView, today: Day, context: AppContext, style: Style) -> [String] {
+        let p = view.profile
+        let standing = p.standingStreak(on: today)
+        var headline = style.bold("Streak") + " \(days(standing))"
+        if standing == 0 && p.currentStreak > 0 { headline += " (your \(p.currentStreak)-day streak ended)" }
+        headline += " · longest \(days(p.longestStreak))"
+        let renew = today.startOfWeek(in: context.calendar).adding(days: 7)
+        let cap = view.rules.tiers.limits(for: view.tier).freezesPerWeek
+        let freezes = "Freezes left \(p.freezesRemaining) · back to \(cap) on \(DayText.short(renew))"
+
+        var lines = [headline + "   " + style.dim(freezes)]
+        lines.append("  " + view.calendar.map { padRight(DayText.weekdays[$0.date.weekday - 1], 5) }.joined()
+                     + "  " + style.dim("■ played  ❄ frozen  · missed"))
+        lines.append("  " + view.calendar.map { padRight(" " + cell($0.state, style: style), 5) }.joined()
+                     + "  " + style.dim("r rest    v vacation  □ today"))
+        var settings: [String] = []
+        if let rest = p.restWeekday, (1...7).contains(rest) { settings.append("rest day \(DayText.weekdayNames[rest - 1])") }
+        if let vacation = p.vacation, vacation.end >= today {
+            settings.append(vacation.start > today ? "vacation from \(DayText.short(vacation.start)) \(VacationText.until(vacation))"
+                            : vacation.end == today ? "last vacation day today"
+                            : "on vacation \(VacationText.until(vacation))")
+        }
+        if !settings.isEmpty { lines.append("  " + style.dim(settings.joined(separator: " · ").capitalizedFirst)) }
+        if Nudge.evening(p, now: context.now, calendar: context.calendar, rules: view.rules) {
+            lines.append(style.bold(style.yellow("Your \(standing)-day streak ends at midnight: one round keeps it.")))
+        }
+        return lines
+    }
+
+    /// Today's and this week's challenges with their progress.
+    static func challenges(_ view: PlayerView, today: Day, context: AppContext, style: Style) -> [String] {
+        let list = Challenges.list(for: view.profile, on: today, calendar: context.calendar, rules: view.rules)
+        guard !list.isEmpty else { return [style.bold("Challenges") + "  none configured"] }
+        return [style.bold("Challenges")] + list.map { challenge in
+            let mark = challenge.completed ? style.green("✓ ") : "  "
+            let period = challenge.period == .daily ? "today" : "week"
+            let fraction = challenge.target > 0 ? Double(challenge.progress) / Double(challenge.target) : 1
+            let amount = challenge.metric == .bytesFreed
+                ? "\(humanBytes(Int64(challenge.progress)))/\(humanBytes(Int64(challenge.target)))"
+                : "\(grouped(challenge.progress))/\(grouped(challenge.target))"
+            return mark + padRight(period, 7) + padRight(truncated(challenge.title, 36), 36) + style.bar(fraction, width: 10)
+                + padLeft(amount, 14) + padLeft("+\(challenge.xpReward) XP", 9)
+        }
+    }
+
+    /// The bosses not yet defeated with their progress and the cards each could deal now; the defeated ones in a line.
+    static func bosses(_ view: PlayerView, counts: [String: Int], style: Style) -> [String] {
+        let list = Bosses.list(for: view.profile, rules: view.rules)
+        var lines = [style.bold("Bosses") + (counts.isEmpty ? "" : style.dim("  (cards each can deal now; fight one: clean boss NAME)"))]
+        for boss in list where !boss.defeated {
+            let fraction = boss.target > 0 ? Double(boss.progress) / Double(boss.target) : 1
+            let cards = counts[boss.name].map { "\(grouped($0)) card\($0 == 1 ? "" : "s")" } ?? ""
+            lines.append("  " + padRight(truncated(boss.title, 20), 21) + style.bar(fraction, width: 10)
+                         + padLeft("\(grouped(boss.progress))/\(grouped(boss.target))", 9) + padLeft("+\(boss.xpReward) XP", 9)
+                         + padLeft(cards, 13) + "  " + style.dim(boss.name))
+        }
+        let defeated = list.filter(\.defeated).map(\.title)
+        if !defeated.isEmpty { lines.append("  " + style.green("✓ defeated: ") + defeated.joined(separator: ", ")) }
+        if counts.isEmpty { lines.append("  " + style.dim("Scan a folder to see how many cards each boss can deal.")) }
+        return lines
+    }
+
+    /// The boss whose cards hold the most bytes right now, as a command to run; `clean scan` when there is no library.
+    static func suggestion(context: AppContext) throws -> String {
+        guard try context.existingLibrary() != nil else {
+            return "start with `clean scan ~/Pictures` (or a mounted phone's DCIM folder)."
+        }
+        let nouns = ["screenshots": "screenshot", "videos": "big video", "old": "old photo", "duplicates": "duplicate copy"]
+        let piles = try dealableCards(context: context).map { name, cards in (name, cards.count, cards.reduce(0) { $0 + $1.bytes }) }
+        guard let best = piles.filter({ $0.1 > 0 }).max(by: { ($0.2, $1.0) < ($1.2, $0.0) }) else {
+            return "nothing to clean in the index right now. Scan another folder: `clean scan DIR`."
+        }
+        let noun = nouns[best.0]!
+        let plural = best.1 == 1 ? noun : noun.hasSuffix("y") ? noun.dropLast() + "ies" : noun + "s"
+        return "\(grouped(best.1)) \(plural), \(humanBytes(best.2)): `clean boss \(best.0)`"
+    }
+
+    // MARK: - Helpers
+
+    static func days(_ count: Int) -> String { "\(count) day\(count == 1 ? "" : "s")" }
+
+    /// One day of the calendar as a symbol, coloured by state.
+    static func cell(_ state: CalendarDayState, style: Style) -> String {
+        let symbol = ProfileOutput.symbol(state)
+        switch state {
+        case .completed: return style.green(symbol)
+        case .frozen: return style.cyan(symbol)
+        case .missed: return style.dim(symbol)
+        case .rest, .vacation: return style.magenta(symbol)
+        case .today: return style.bold(style.yellow(symbol))
+        }
+    }
+}
+
+/// Days and dates as the screens write them, in English whatever the locale, so output is stable.
+enum DayText {
+    static let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+    static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// "Mon 9 Mar".
+    static func short(_ day: Day) -> String {
+        "\(weekdays[day.weekday - 1]) \(day.day) \(months[day.month - 1])"
+    }
+
+    /// "Mon 2 Mar 2026, 19:30" in the calendar's time zone.
+    static func dateTime(_ date: Date, calendar: Calendar) -> String {
+        let day = Day(date, in: calendar)
+        let parts = calendar.dateComponents([.hour, .minute], from: date)
+        let minute = parts.minute ?? 0
+        return "\(short(day)) \(day.year), \(parts.hour ?? 0):\(minute < 10 ? "0" : "")\(minute)"
+    }
+}
+
+extension String {
+    /// The string with its first character upper-cased.
+    var capitalizedFirst: String { prefix(1).uppercased() + dropFirst() }
 }

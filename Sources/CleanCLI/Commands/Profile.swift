@@ -14,7 +14,9 @@ extension Clean {
         func run() throws {
             let context = try AppContext()
             let view = try PlayerView(context: context)
-            print(json ? ProfileOutput.json(view).text : ProfileOutput.human(view))
+            print(json ? ProfileOutput.json(view).text
+                       : ProfileOutput.human(view, today: Day(context.now, in: context.calendar),
+                                             style: .forStdout(environment: context.environment)))
         }
     }
 }
@@ -30,9 +32,14 @@ struct PlayerView {
     init(context: AppContext) throws {
         rules = context.configuration.game
         tier = context.configuration.player.tier
-        let stored = try context.existingLibrary()?.profile() ?? Game.Profile.newPlayer(tier: tier, rules: rules)
+        let stored = try context.existingLibrary()?.profile() ?? Self.newPlayer(context)
         profile = stored.renewingFreezes(now: context.now, calendar: context.calendar, rules: rules, tier: tier)
         level = profile.level(rules: rules)
         calendar = StreakCalendar.lastSevenDays(of: profile, now: context.now, calendar: context.calendar)
+    }
+
+    /// A first-time player under the configured tier and rules.
+    static func newPlayer(_ context: AppContext) -> Game.Profile {
+        Game.Profile.newPlayer(tier: context.configuration.player.tier, rules: context.configuration.game)
     }
 }

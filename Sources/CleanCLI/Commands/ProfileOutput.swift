@@ -16,17 +16,30 @@ enum ProfileOutput {
         ])
     }
 
-    static func human(_ view: PlayerView) -> String {
+    /// Level badge and XP bar, streak and the last seven days, then the totals, in 80 columns.
+    static func human(_ view: PlayerView, today: Day, style: Style = .plain) -> String {
         let p = view.profile
-        let next = view.level.isMaxLevel ? "max level" : "\(grouped(view.level.xpToNextLevel)) XP to level \(view.level.number + 1)"
-        return [
-            "Level \(view.level.number) · \(view.level.title)",
-            "\(progressBar(view.level.progress, width: 30)) \(grouped(p.totalXP)) XP (\(next))",
-            "Streak: \(p.currentStreak) day\(p.currentStreak == 1 ? "" : "s") (longest \(p.longestStreak)) · freezes left: \(p.freezesRemaining) · tier: \(view.tier.rawValue)",
-            "Last 7 days: " + view.calendar.map { symbol($0.state) }.joined(separator: " "),
-            "Reviewed \(grouped(p.photosReviewed)) · deleted \(grouped(p.photosDeleted)) · freed \(humanBytes(Int64(p.bytesFreed)))",
-            "Rounds \(grouped(p.roundsCompleted)) · bosses defeated \(p.bossesDefeated) · achievements \(p.achievementsUnlocked.count)",
-        ].joined(separator: "\n")
+        let level = view.level
+        let standing = p.standingStreak(on: today)
+        let xp = level.isMaxLevel ? "\(grouped(p.totalXP)) XP · top level"
+            : "\(grouped(p.totalXP)) XP · \(grouped(level.xpToNextLevel)) to go to level \(level.number + 1)"
+        let achievements = "\(p.achievementsUnlocked.count) of \(view.rules.achievements.count)"
+        var lines = [
+            style.bold(style.cyan("Level \(level.number)")) + " · " + style.bold(level.title) + style.dim("  (tier \(view.tier.rawValue))"),
+            style.bar(level.progress, width: 24) + " " + padLeft("\(Int((level.progress * 100).rounded(.down)))%", 4) + "  " + xp,
+            "",
+            style.bold("Streak") + " \(Home.days(standing)) · longest \(Home.days(p.longestStreak)) · freezes left \(p.freezesRemaining)",
+            "  " + view.calendar.map { padRight(DayText.weekdays[$0.date.weekday - 1], 5) }.joined(),
+            "  " + view.calendar.map { padRight(" " + Home.cell($0.state, style: style), 5) }.joined(),
+            "",
+        ]
+        let rows: [(String, String, String, String)] = [
+            ("Reviewed", "\(grouped(p.photosReviewed)) photos", "Rounds", grouped(p.roundsCompleted)),
+            ("Deleted", "\(grouped(p.photosDeleted)) photos", "Bosses defeated", "\(p.bossesDefeated) of \(view.rules.bosses.count)"),
+            ("Freed", humanBytes(Int64(p.bytesFreed)), "Achievements", achievements),
+        ]
+        lines += rows.map { padRight($0.0, 10) + padRight($0.1, 20) + padRight($0.2, 17) + $0.3 }
+        return lines.map(trimmedRight).joined(separator: "\n")
     }
 
     static func symbol(_ state: CalendarDayState) -> String {

@@ -81,7 +81,7 @@ enum BossList {
     static func run(json: Bool) throws {
         let context = try AppContext()
         let view = try PlayerView(context: context)
-        let available = try BossAvailability.counts(context: context)
+        let available = try dealableCounts(context: context)
         let bosses = Bosses.list(for: view.profile, rules: view.rules)
         if json {
             print(JSON.array(bosses.map { boss in
@@ -96,19 +96,5 @@ enum BossList {
             print("\(boss.title) (clean boss \(boss.name))")
             print("  \(progressBar(Double(min(boss.progress, boss.target)) / Double(max(1, boss.target)), width: 20)) \(state) · +\(boss.xpReward) XP · \(available[boss.name] ?? 0) cards ready")
         }
-    }
-}
-
-/// How many cards each boss could deal now.
-enum BossAvailability {
-    static func counts(context: AppContext) throws -> [String: Int] {
-        guard let library = try context.existingLibrary() else { return [:] }
-        let policy = QueuePolicy(thresholds: context.thresholds, keptCooldownDays: context.configuration.play.keptCooldownDays,
-                                 now: context.now, calendar: context.calendar)
-        var counts: [String: Int] = [:]
-        for name in ["screenshots", "videos", "old", "duplicates"] {
-            counts[name] = try library.cards(CardCategory(boss: name), policy: policy).count
-        }
-        return counts
     }
 }

@@ -1,0 +1,96 @@
+import Foundation
+import Game
+
+/// How achievements are shown: the JSON DESIGN.md specifies, or a summary and three shelves of text.
+enum AchievementsOutput {
+    static func json(_ list: [AchievementStatus]) -> JSON {
+        .array(list.map { a in
+            .object([
+                ("id", .string(a.id)), ("title", .string(a.title)), ("category", .string(a.category.rawValue)),
+                ("tier", .string(a.tier.rawValue)), ("metric", .string(a.metric.rawValue)), ("required", .int(a.required)),
+                ("progress", .int(a.progress)), ("unlocked", .bool(a.unlocked)),
+                ("unlockedAt", a.unlockedAt.map { .string(isoDate($0)) } ?? .null),
+            ])
+        })
+    }
+
+    /// Summary (unlocked of total, by tier), then Unlocked with dates, In progress with bars, Locked.
+    static func human(_ list: [AchievementStatus], rules: Rules, style: Style) -> String {
+        guard !list.isEmpty else { return "No achievements in this category." }
+        let unlocked = list.filter(\.unlocked)
+        let inProgress = list.filter { !$0.unlocked && $0.progress > 0 }
+        let locked = list.filter { !$0.unlocked && $0.progress == 0 }
+        let tiers = AchievementTier.allCases.compactMap { tier -> String? in
+            let all = list.filter { $0.tier == tier }
+            return all.isEmpty ? nil : "\(tier.rawValue) \(all.filter(\.unlocked).count)/\(all.count)"
+        }
+        var lines = [style.bold("Achievements: \(unlocked.count) of \(list.count) unlocked") + " · " + tiers.joined(separator: " · ")]
+        if !unlocked.isEmpty {
+            lines += ["", style.bold("Unlocked")]
+            lines += unlocked.map { a in
+                row(a, mark: style.green("✓"), rules: rules, style: style)
+                    + (a.unlockedAt.map { style.dim(isoDate($0).prefix(10).description) } ?? "")
+            }
+        }
+        if !inProgress.isEmpty {
+            lines += ["", style.bold("In progress")]
+            lines += inProgress.map { a in
+                row(a, mark: " ", rules: rules, style: style) + style.bar(Double(a.progress) / Double(max(1, a.required)), width: 10) + " "
+                    + amount(a.progress, of: a)
+            }
+        }
+        if !locked.isEmpty {
+            lines += ["", style.bold("Locked")]
+            lines += locked.map { row($0, mark: style.dim("·"), rules: rules, style: style) }
+        }
+        return lines.map(trimmedRight).joined(separator: "\n")
+    }
+
+    /// "✓ First Steps         bronze    Delete 1 photo                  " (66 columns).
+    private static func row(_ a: AchievementStatus, mark: String, rules: Rules, style: Style) -> String {
+        "  " + mark + " " + padRight(truncated(a.title, 18), 19) + padRight(tierText(a.tier, style: style), 10)
+            + padRight(truncated(goal(a, rules: rules), 32), 33)
+    }
+
+    private static func tierText(_ tier: AchievementTier, style: Style) -> String {
+        switch tier {
+        case .bronze: return style.yellow(tier.rawValue)
+        case .silver: return tier.rawValue
+        case .gold: return style.bold(style.yellow(tier.rawValue))
+        case .platinum: return style.cyan(tier.rawValue)
+        }
+    }
+
+    /// What unlocks it, in words: "Delete 100 photos", "Free 1.1 GB", "Reach a 7-day streak".
+    static func goal(_ a: AchievementStatus, rules: Rules) -> String {
+        let n = a.required
+        let s = n == 1 ? "" : "s"
+        switch a.metric {
+        case .photosDeleted: return "Delete \(grouped(n)) photo\(s)"
+        case .bytesFreed: return "Free \(humanBytes(Int64(n)))"
+        case .streak: return "Reach a \(n)-day streak"
+        case .bossesDefeated: return "Defeat \(grouped(n)) boss\(n == 1 ? "" : "es")"
+        case .level: return "Reach level \(n)"
+        case .roundsCompleted: return "Complete \(grouped(n)) round\(s)"
+        case .bossKindsFought: return "Fight \(n) different boss\(n == 1 ? "" : "es")"
+        case .earlyRounds: return "Finish \(n == 1 ? "a" : grouped(n)) round\(s) before \(rules.earlyRoundHour):00"
+        case .lateRounds: return "Finish \(n == 1 ? "a" : grouped(n)) round\(s) after \(rules.lateRoundHour):00"
+        case .daysCompletedInOneWeek: return "Play \(n) day\(s) in one week"
+        case .roundsInOneDay: return "Complete \(n) round\(s) in a day"
+        }
+    }
+
+    /// "42/100", or "312.5 MB/1.1 GB" for bytes.
+    private static func amount(_ value: Int, of a: AchievementStatus) -> String {
+        a.metric == .bytesFreed ? "\(humanBytes(Int64(value)))/\(humanBytes(Int64(a.required)))"
+                                : "\(grouped(value))/\(grouped(a.required))"
+    }
+
+    /// ISO 8601 with the offset, e.g. 2026-03-02T19:30:00Z.
+    static func isoDate(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone.current
+        return formatter.string(from: date)
+    }
+}

@@ -1,0 +1,105 @@
+import Foundation
+import Testing
+
+@Suite struct ProfileAndAchievementsCommandTests {
+    static let profileFields = ["totalXP", "level", "levelTitle", "levelProgress", "currentStreak", "longestStreak",
+                                "streakFreezesRemaining", "tier", "photosReviewed", "photosDeleted", "bytesFreed",
+                                "roundsCompleted", "bossesDefeated", "achievementsUnlocked", "calendar"]
+    static let achievementFields = ["id", "title", "category", "tier", "metric", "required", "progress", "unlocked", "unlockedAt"]
+    static let shippedAchievements = ["first-steps", "getting-started", "photo-purger", "gigabyte-club", "week-warrior",
+                                      "monthly-master", "boss-slayer", "boss-hunter", "zen-master", "centurion",
+                                      "well-rounded", "early-bird", "night-owl", "perfect-week", "marathon", "space-maker"]
+
+    @Test func aNewPlayersProfileAsJSONHasTheDesignFields() throws {
+        let clean = try CleanBinary.atFixedTime()
+        defer { clean.removeHome() }
+        let run = try clean.run(["profile", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let profile = try CleanBinary.object(run)
+        for key in Self.profileFields { #expect(profile[key] != nil, "profile --json lacks \(key)") }
+        #expect(profile["totalXP"] as? Int == 0)
+        #expect(profile["level"] as? Int == 1)
+        #expect(profile["levelTitle"] as? String == "Data Hoarder")
+        #expect(profile["tier"] as? String == "free")
+        #expect(profile["streakFreezesRemaining"] as? Int == 1)
+        let calendar = profile["calendar"] as? [[String: String]] ?? []
+        #expect(calendar.map { $0["date"] ?? "" } == ["2026-02-24", "2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"])
+        #expect(calendar.map { $0["state"] ?? "" } == ["missed", "missed", "missed", "missed", "missed", "missed", "today"])
+    }
+
+    @Test func aNewPlayersProfileAsText() throws {
+        let clean = try CleanBinary.atFixedTime()
+        defer { clean.removeHome() }
+        let run = try clean.run(["profile"])
+        #expect(run.status == 0)
+        #expect(run.stdout == """
+            Level 1 · Data Hoarder  (tier free)
+            [░░░░░░░░░░░░░░░░░░░░░░░░]   0%  0 XP · 500 to go to level 2
+
+            Streak 0 days · longest 0 days · freezes left 1
+              Tue  Wed  Thu  Fri  Sat  Sun  Mon
+               ·    ·    ·    ·    ·    ·    □
+
+            Reviewed  0 photos            Rounds           0
+            Deleted   0 photos            Bosses defeated  0 of 4
+            Freed     0 B                 Achievements     0 of 16
+
+            """)
+    }
+
+    @Test func achievementsAsJSONAreTheSixteenShippedWithTheDesignFields() throws {
+        let clean = try CleanBinary.atFixedTime()
+        defer { clean.removeHome() }
+        let run = try clean.run(["achievements", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stdout.hasPrefix("[{\"id\":\"first-steps\",\"title\":\"First Steps\",\"category\":\"milestones\",\"tier\":\"bronze\",\"metric\":\"photosDeleted\",\"required\":1,\"progress\":0,\"unlocked\":false,\"unlockedAt\":null}"))
+        let list = try CleanBinary.array(run)
+        #expect(list.map { $0["id"] as? String ?? "" } == Self.shippedAchievements)
+        for achievement in list {
+            #expect(Set(achievement.keys) == Set(Self.achievementFields))
+            #expect(achievement["unlocked"] as? Bool == false)
+            #expect(achievement["unlockedAt"] is NSNull)
+        }
+    }
+
+    @Test func achievementsAsTextHaveASummaryAndShelves() throws {
+        let clean = try CleanBinary.atFixedTime()
+        defer { clean.removeHome() }
+        let run = try clean.run(["achievements"])
+        #expect(run.stdout.hasPrefix("Achievements: 0 of 16 unlocked · bronze 0/5 · silver 0/5 · gold 0/5 · platinum 0/1\n"))
+        #expect(run.stdout.contains("\nIn progress\n    Zen Master         platinum  Reach level 7                    [█░░░░░░░░░] 1/7\n"))
+        #expect(run.stdout.contains("\nLocked\n  · First Steps        bronze    Delete 1 photo\n"))
+        #expect(!run.stdout.contains("\nUnlocked\n"))
+    }
+
+    @Test(arguments: [("storage", ["gigabyte-club", "space-maker"]), ("timing", ["early-bird", "night-owl"]),
+                      ("consistency", ["week-warrior", "monthly-master", "perfect-week"])])
+    func aCategoryFiltersTheList(category: String, ids: [String]) throws {
+        let clean = try CleanBinary.atFixedTime()
+        defer { clean.removeHome() }
+        let run = try clean.run(["achievements", "--json", "--category", category])
+        #expect(try CleanBinary.array(run).map { $0["id"] as? String ?? "" } == ids)
+    }
+
+    @Test func anUnknownCategoryIsAUsageErrorListingTheCategories() throws {
+        let clean = try CleanBinary.atFixedTime()
+        defer { clean.removeHome() }
+        let run = try clean.run(["achievements", "--category", "speed"])
+        #expect(run.status == 64)
+        #expect(run.stdout.isEmpty)
+        #expect(run.stderr.contains("The value 'speed' is invalid for '--category <category>'"))
+        for category in ["milestones", "consistency", "volume", "challenges", "variety", "timing", "storage"] {
+            #expect(run.stderr.contains(category))
+        }
+    }
+
+    @Test func viewingCreatesNothingInANewHome() throws {
+        let clean = try CleanBinary.atFixedTime()
+        defer { clean.removeHome() }
+        for arguments in [[], ["profile"], ["profile", "--json"], ["achievements"], ["achievements", "--json"],
+                          ["vacation"], ["rest-day"], ["config"]] {
+            #expect(try clean.run(arguments).status == 0, "clean \(arguments)")
+            #expect(clean.filesUnderHome().isEmpty, "clean \(arguments) wrote \(clean.filesUnderHome())")
+        }
+    }
+}
