@@ -28,6 +28,8 @@ struct PlayerView {
     let calendar: [CalendarDay]
     let tier: Tier
     let rules: Rules
+    /// The streak as it stands today: 0 once a day was missed with no freeze, rest day or vacation to cover it.
+    let currentStreak: Int
 
     init(context: AppContext) throws {
         rules = context.configuration.game
@@ -36,6 +38,7 @@ struct PlayerView {
         profile = stored.renewingFreezes(now: context.now, calendar: context.calendar, rules: rules, tier: tier)
         level = profile.level(rules: rules)
         calendar = StreakCalendar.lastSevenDays(of: profile, now: context.now, calendar: context.calendar)
+        currentStreak = profile.standingStreak(on: Day(context.now, in: context.calendar))
     }
 
     /// A first-time player under the configured tier and rules.

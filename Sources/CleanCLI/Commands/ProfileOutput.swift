@@ -7,7 +7,7 @@ enum ProfileOutput {
         return .object([
             ("totalXP", .int(p.totalXP)), ("level", .int(view.level.number)), ("levelTitle", .string(view.level.title)),
             ("levelProgress", .double(view.level.progress)), ("xpToNextLevel", .int(view.level.xpToNextLevel)),
-            ("currentStreak", .int(p.currentStreak)), ("longestStreak", .int(p.longestStreak)),
+            ("currentStreak", .int(view.currentStreak)), ("longestStreak", .int(p.longestStreak)),
             ("streakFreezesRemaining", .int(p.freezesRemaining)), ("tier", .string(view.tier.rawValue)),
             ("photosReviewed", .int(p.photosReviewed)), ("photosDeleted", .int(p.photosDeleted)),
             ("bytesFreed", .int(p.bytesFreed)), ("roundsCompleted", .int(p.roundsCompleted)),
