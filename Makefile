@@ -6,7 +6,7 @@ CONFIG      ?= debug
 BIN          = .build/$(CONFIG)/clean
 # Debian packages the build, the tests and the benchmark need.
 APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev pkg-config \
-               libimage-exiftool-perl jdupes trash-cli file time
+               libimage-exiftool-perl jdupes trash-cli file time sqlite3
 
 .PHONY: setup build test demo bench clean-build
 
