@@ -81,3 +81,17 @@ extension PlayContext {
         return outcome
     }
 }
+
+extension PlayContext {
+    /// Compares the index's idea of the trash with the trash on disk: files a person removed by
+    /// hand from `files/` are recorded as purged; bad trash contents (an info without its file,
+    /// garbage in an info, a file without info) are returned as problems, never fixed by guessing.
+    public func reconcileTrash() throws -> [String] {
+        let listing = trash.list()
+        let onDisk = Set(listing.entries.map { Data($0.trashName) })
+        let gone = try library.filesInTrash().filter { file in file.trashName.map { !onDisk.contains($0) } ?? false }
+        try library.markPurged(gone.map { $0.id! }, at: now)
+        return gone.map { "\($0.rawOriginalPath) was removed from the trash by hand; counted as deleted for good" }
+            + listing.problems.map(\.description)
+    }
+}

@@ -88,3 +88,26 @@ import Testing
         #expect(renamed.paths[id]?.description == fixture.path("a/Pictures/Screenshots/Screenshot_20240105-101010 (restored).png"))
     }
 }
+
+@Suite struct TrashReconcileTests {
+    @Test func aFileRemovedFromTheTrashByHandIsCountedAsPurged() throws {
+        let fixture = try PlayFixture(files: ["a/" + screenshotName: pngData(1000)])
+        _ = try fixture.context.finish(try fixture.play(.screenshots, [.delete]), kind: .round, startedAt: fixture.now, answer: .yes)
+        let files = try FileManager.default.contentsOfDirectory(atPath: fixture.root + "/Trash/files")
+        try FileManager.default.removeItem(atPath: fixture.root + "/Trash/files/" + files[0])
+        let problems = try fixture.context.reconcileTrash()
+        #expect(problems.contains { $0.contains("removed from the trash by hand") })
+        #expect(try fixture.library.filesInTrash().isEmpty)
+        #expect(try fixture.library.storageReport(since: nil, calendar: PlayFixture.calendar).bytesPurged == 1000)
+    }
+
+    @Test func emptyingTheTrashDeletesForGoodAndIsReported() throws {
+        let fixture = try PlayFixture(files: ["a/" + screenshotName: pngData(1000)])
+        _ = try fixture.context.finish(try fixture.play(.screenshots, [.delete]), kind: .round, startedAt: fixture.now, answer: .yes)
+        #expect(try fixture.context.emptyTrash(olderThanDays: 30).files == 0)   // deleted today: kept for 30 days
+        let outcome = try fixture.context.emptyTrash(olderThanDays: nil)
+        #expect(outcome.files == 1 && outcome.bytes == 1000)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root + "/Trash/files").isEmpty)
+        #expect(try fixture.library.storageReport(since: nil, calendar: PlayFixture.calendar).bytesPurged == 1000)
+    }
+}

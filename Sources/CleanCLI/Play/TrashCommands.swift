@@ -25,6 +25,7 @@ extension Clean {
                 let context = try AppContext()
                 let (play, lock) = try context.openPlay()
                 defer { withExtendedLifetime(lock) {} }
+                for problem in try play.reconcileTrash() { Terminal.warn("clean: trash: \(problem)") }
                 let files = try play.library.filesInTrash()
                 if json {
                     print(JSON.array(files.map { file in
@@ -82,6 +83,7 @@ extension Clean {
                 let context = try AppContext()
                 let (play, lock) = try context.openPlay()
                 defer { withExtendedLifetime(lock) {} }
+                for problem in try play.reconcileTrash() { Terminal.warn("clean: trash: \(problem)") }
                 let days: Int? = all ? nil : (olderThan ?? context.configuration.trash.retentionDays)
                 let cutoff = days.flatMap { context.calendar.date(byAdding: .day, value: -$0, to: context.now) }
                 let doomed = try play.library.filesInTrash().filter { cutoff == nil || $0.deletedAt < cutoff! }
