@@ -54,8 +54,13 @@ extension Clean {
                 now: context.now, calendar: context.calendar, rehash: rehash)
             let library = try context.openLibrary()
             let showProgress = !quiet && Terminal.stderrIsTTY
-            let report = try library.scan(request) { phase, count in
-                if showProgress { Terminal.status("\(phase.rawValue)… \(grouped(count)) files") }
+            let started = Date()
+            let report = try library.scan(request) { progress in
+                guard showProgress else { return }
+                let seconds = max(0.001, Date().timeIntervalSince(started))
+                let of = progress.total.map { " of \(grouped($0))" } ?? ""
+                let rate = progress.phase == .reading && progress.done > 0 ? " · \(grouped(Int(Double(progress.done) / seconds))) files/s" : ""
+                Terminal.status("\(progress.phase.rawValue)… \(grouped(progress.done))\(of) files\(rate)")
             }
             if showProgress { Terminal.clearStatus() }
             if json {

@@ -37,6 +37,19 @@ public enum ScanPhase: String, Sendable {
     case walking, reading, hashing, indexing
 }
 
+/// Where a scan is: its phase, files done in it, and how many there are when known.
+public struct ScanProgress: Sendable {
+    public var phase: ScanPhase
+    public var done: Int
+    public var total: Int?
+
+    public init(phase: ScanPhase, done: Int, total: Int? = nil) {
+        self.phase = phase
+        self.done = done
+        self.total = total
+    }
+}
+
 /// A file the scan could not read, and why.
 public struct ScanIssue: Sendable, Equatable {
     public let path: RawPath

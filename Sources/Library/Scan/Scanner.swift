@@ -8,12 +8,12 @@ extension LibraryDatabase {
     /// dimensions, camera, screenshot evidence), drop what vanished, then find duplicates and
     /// linked files. Per-file problems are collected in the report; the scan goes on.
     public func scan(_ request: ScanRequest,
-                     progress: @escaping @Sendable (ScanPhase, Int) -> Void = { _, _ in }) throws -> ScanReport {
+                     progress: @escaping @Sendable (ScanProgress) -> Void = { _ in }) throws -> ScanReport {
         let clock = ContinuousClock()
         let started = clock.now
-        progress(.walking, 0)
+        progress(ScanProgress(phase: .walking, done: 0))
         let walked = TreeWalker(options: request.options, excluded: request.excluded)
-            .walk(request.roots) { progress(.walking, $0) }
+            .walk(request.roots) { progress(ScanProgress(phase: .walking, done: $0)) }
         var errors = walked.errors.map { ScanIssue(path: $0.path, reason: $0.reason) }
 
         let snapshot = try read { db in try IndexSnapshot(db, roots: request.roots) }
@@ -24,10 +24,10 @@ extension LibraryDatabase {
             !walkedPaths.contains(path) && !unlistable.contains { $0.contains(path) }
         }.map(\.value.id)
 
-        progress(.reading, 0)
+        progress(ScanProgress(phase: .reading, done: 0, total: changed.count))
         let rules = request.screenshotRules, now = request.now, timeZone = request.calendar.timeZone
         let inspected = try parallelMap(changed, jobs: request.jobs, makeWorker: { try Inspector(screenshotRules: rules) },
-                                        progress: { progress(.reading, $0) }) { inspector, entry -> Result<ItemRecord, FileSystemError> in
+                                        progress: { [total = changed.count] in progress(ScanProgress(phase: .reading, done: $0, total: total)) }) { inspector, entry -> Result<ItemRecord, FileSystemError> in
             do throws(FileSystemError) {
                 let info = try inspector.inspect(entry.path, status: entry.status, now: now)
                 return .success(ItemRecord(path: entry.path, status: entry.status, info: info, timeZone: timeZone))
@@ -36,7 +36,7 @@ extension LibraryDatabase {
             }
         }
 
-        progress(.indexing, 0)
+        progress(ScanProgress(phase: .indexing, done: changed.count))
         var records: [ItemRecord] = []
         for (entry, result) in zip(changed, inspected) {
             switch result {
@@ -56,9 +56,9 @@ extension LibraryDatabase {
         }
 
         if !records.isEmpty || !vanished.isEmpty || request.rehash {
-            progress(.hashing, 0)
+            progress(ScanProgress(phase: .hashing, done: 0))
             let candidates = try read { db in try DuplicateFinder.candidates(db) }
-            let found = try DuplicateFinder(jobs: request.jobs).find(candidates) { progress(.hashing, $0) }
+            let found = try DuplicateFinder(jobs: request.jobs).find(candidates) { progress(ScanProgress(phase: .hashing, done: $0)) }
             errors += found.errors.map { ScanIssue(path: $0.path, reason: $0.reason) }
             try write { db in
                 try IndexWriter.store(hashes: found.newHashes, db)
