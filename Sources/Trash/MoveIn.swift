@@ -157,7 +157,7 @@ extension Trash {
             guard try operations.status(twin).kind == .regular else {
                 return "its kept copy '\(twin)' is no longer a regular file; '\(path)' might be the last copy, not moved"
             }
-            guard try ContentComparison.identical(path, twin) else {
+            guard try sameContent(path, twin) else {
                 return "its kept copy '\(twin)' no longer has the same bytes; '\(path)' might be the last copy, not moved"
             }
             return nil

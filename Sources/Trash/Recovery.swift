@@ -138,6 +138,6 @@ extension Trash {
     /// True when `copy` is a regular file with exactly the bytes of `original`.
     private func isCopy(_ copy: RawPath, of original: RawPath) throws -> Bool {
         guard try operations.status(copy).kind == .regular else { return false }
-        return try ContentComparison.identical(copy, original)
+        return try sameContent(copy, original)
     }
 }

@@ -158,7 +158,7 @@ public final class Trash {
                 guard try operations.status(source).isSameVersion(as: expected) else {
                     throw TrashFailure("'\(source)' changed while it was being copied")
                 }
-                guard try ContentComparison.identical(source, temporary) else {
+                guard try sameContent(source, temporary) else {
                     throw TrashFailure("the copy of '\(source)' did not read back the same")
                 }
                 if try statusIfPresent(target) != nil { throw FileSystemError("move", temporary, code: EEXIST) }
