@@ -19,7 +19,7 @@ enum SVGChart {
         /// The tooltip: what the column stands for, exactly.
         var title: String
         var highlighted = false
-        /// Outside the report's range (before `--since`): drawn as a shaded slot.
+        /// Outside the report's range (before `--since`, so always the leading columns): shaded as one block.
         var outside = false
         var data: [(String, String)] = []
     }
@@ -54,7 +54,11 @@ enum SVGChart {
         let slot = Double(plotWidth) / Double(max(1, columns.count))
         let baseline = top + plotHeight
         var svg = open(title: title, width: width, height: height, className: "columns")
-        for fraction in [0.0, 0.5, 1.0] {
+        let shaded = columns.filter(\.outside).count
+        if shaded > 0 {
+            svg += "<rect class=\"outside\" x=\"\(left)\" y=\"\(top)\" width=\"\(format(slot * Double(shaded)))\" height=\"\(plotHeight)\"/>"
+        }
+        for fraction in peak > 0 ? [0.0, 0.5, 1.0] : [0.0] {
             let y = baseline - Int((Double(plotHeight) * fraction).rounded())
             svg += "<line class=\"grid\" x1=\"\(left)\" y1=\"\(y)\" x2=\"\(width - right)\" y2=\"\(y)\"/>"
             let label = fraction == 0 ? "0" : peak > 0 ? valueText(Int64((Double(peak) * fraction).rounded())) : ""
@@ -65,9 +69,6 @@ enum SVGChart {
             let barWidth = slot * 0.7
             let barX = x + (slot - barWidth) / 2
             svg += "<g class=\"column\(column.highlighted ? " today" : "")\"\(attributes(column.data))><title>\(escapeHTML(column.title))</title>"
-            if column.outside {
-                svg += "<rect class=\"outside\" x=\"\(format(x))\" y=\"\(top)\" width=\"\(format(slot))\" height=\"\(plotHeight)\"/>"
-            }
             if column.value > 0, peak > 0 {
                 let length = max(2, Double(plotHeight) * Double(column.value) / Double(peak))
                 svg += "<rect class=\"bar\" x=\"\(format(barX))\" y=\"\(format(Double(baseline) - length))\" width=\"\(format(barWidth))\" height=\"\(format(length))\" rx=\"2\"/>"
