@@ -42,6 +42,8 @@ printf 'd\nd\nk\nq\n' | step "One 60-second round" round --yes
 step "What is in the trash" trash list
 step "Change of heart: put the first one back" restore 1
 step "Storage recovered" report
+step "The same report as a page with charts, to open in a browser" report --html "$WORK/report.html"
+echo "  ($(wc -c < "$WORK/report.html" | tr -d ' ') bytes of HTML: inline SVG and CSS, no script, nothing fetched)"
 step "The home screen after playing"
 step "The profile after playing" profile
 

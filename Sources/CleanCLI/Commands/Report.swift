@@ -15,6 +15,9 @@ extension Clean {
         @Flag(help: "One JSON document on stdout.")
         var json = false
 
+        @Option(help: ArgumentHelp("Also write the report as one self-contained HTML page with charts.", valueName: "file"))
+        var html: String?
+
         func run() throws {
             let context = try AppContext()
             var start: Date?
@@ -26,12 +29,20 @@ extension Clean {
             }
             let library = try context.existingLibrary()
             let report = try library?.storageReport(since: start, calendar: context.calendar) ?? StorageReport(moved: [], calendar: context.calendar)
+            let today = Day(context.now, in: context.calendar)
+            let first = json && html == nil ? nil : try library?.firstScan()
+            let now = json && html == nil ? nil : try library?.summary(thresholds: context.thresholds)
+            if let html {
+                try ReportHTML.write(ReportHTML.page(report, today: today, since: start.map { Day($0, in: context.calendar) },
+                                                     first: first, now: now, calendar: context.calendar), to: html)
+            }
             if json {
                 print(ReportOutput.json(report).text)
+                if let html { FileHandle.standardError.write(Data("Wrote \(html)\n".utf8)) }
+            } else if let html {
+                print("Wrote \(html)")
             } else {
-                let first = try library?.firstScan()
-                let now = try library?.summary(thresholds: context.thresholds)
-                print(ReportOutput.human(report, today: Day(context.now, in: context.calendar), first: first, now: now))
+                print(ReportOutput.human(report, today: today, first: first, now: now))
             }
         }
     }

@@ -1,0 +1,198 @@
+import Foundation
+import Game
+import Glibc
+import Library
+
+/// `clean report --html FILE`: the storage report as one self-contained page (inline CSS and
+/// SVG, no script, nothing fetched), written atomically next to where it will live.
+enum ReportHTML {
+    static let labels = ["screenshots": "Screenshots", "bigVideos": "Big videos", "oldPhotos": "Old photos", "duplicates": "Duplicates", "other": "Other"]
+    static let colors = ["screenshots": "#4f8ef7", "bigVideos": "#e0585b", "oldPhotos": "#e5a33b", "duplicates": "#7b61d9", "other": "#8a94a6"]
+    static let trashColor = "#2ea66f", purgedColor = "#1f6f4a"
+
+    // MARK: - The page
+
+    static func page(_ r: StorageReport, today: Day, since: Day?, first: ScanRunRecord?, now: LibrarySummary?, calendar: Calendar) -> String {
+        let scope = since.map { "Since \(longDate($0))" } ?? "All time"
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="generator" content="SwipeClean clean report --html">
+            <title>SwipeClean — storage recovered</title>
+            <style>\(css)</style>
+            </head>
+            <body>
+            <main>
+            <header><h1>Storage recovered</h1><p class="scope">\(escapeHTML(scope)) · report of \(escapeHTML(longDate(today)))</p></header>
+            \(headline(r))
+            <section id="categories"><h2>By kind</h2>
+            \(categories(r))
+            </section>
+            <section id="days"><h2>Last 30 days</h2>
+            \(days(r, today: today, since: since))
+            </section>
+            <section id="biggest"><h2>Biggest wins</h2>
+            \(biggest(r, calendar: calendar))
+            </section>
+            <section id="library"><h2>Your library, then and now</h2>
+            \(library(first: first, now: now, calendar: calendar))
+            </section>
+            <footer>Made by <code>clean report --html</code>. Sizes in decimal units (1 MB = 1,000,000 bytes); hover a bar for its exact numbers. This page loads nothing from anywhere.</footer>
+            </main>
+            </body>
+            </html>
+
+            """
+    }
+
+    private static func headline(_ r: StorageReport) -> String {
+        let purgedFiles = r.filesDeleted - r.filesRestored - r.filesInTrash
+        let tiles = [
+            tile("bytesFreed", r.bytesFreed, "Storage recovered", humanBytes(r.bytesFreed), "\(files(r.filesDeleted - r.filesRestored)), net of restores", main: true),
+            tile("bytesInTrash", r.bytesInTrash, "In the trash, recoverable", humanBytes(r.bytesInTrash), "\(files(r.filesInTrash)) · clean restore brings them back"),
+            tile("bytesPurged", r.bytesPurged, "Deleted for good", humanBytes(r.bytesPurged), "\(files(purgedFiles)) emptied from the trash"),
+            tile("filesRestored", Int64(r.filesRestored), "Restored", files(r.filesRestored), "\(humanBytes(r.bytesRestored)) put back"),
+        ]
+        let split = SVGChart.split([("In the trash: \(humanBytes(r.bytesInTrash))", r.bytesInTrash, trashColor),
+                                    ("Deleted for good: \(humanBytes(r.bytesPurged))", r.bytesPurged, purgedColor)],
+                                   title: "Recovered storage: in the trash vs deleted for good")
+        let legend = "<p class=\"legend\"><span class=\"swatch\" style=\"background:\(trashColor)\"></span>in the trash, recoverable <span class=\"swatch\" style=\"background:\(purgedColor)\"></span>deleted for good</p>"
+        return "<section id=\"headline\"><div class=\"tiles\">\(tiles.joined())</div>\(split)\(legend)</section>"
+    }
+
+    private static func tile(_ metric: String, _ value: Int64, _ title: String, _ figure: String, _ note: String, main: Bool = false) -> String {
+        "<div class=\"tile\(main ? " main" : "")\" data-metric=\"\(metric)\" data-value=\"\(value)\"><h3>\(escapeHTML(title))</h3>"
+            + "<p class=\"figure\" title=\"\(grouped(Int(value)))\(metric.hasPrefix("bytes") ? " bytes" : " files")\">\(escapeHTML(figure))</p>"
+            + "<p class=\"note\">\(escapeHTML(note))</p></div>"
+    }
+
+    private static func categories(_ r: StorageReport) -> String {
+        let rows = ReportOutput.categories.map { name in
+            let tally = r.byCategory[name] ?? .init()
+            return SVGChart.Row(label: labels[name]!, value: tally.bytes, valueText: "\(files(tally.files)) · \(humanBytes(tally.bytes))",
+                                color: colors[name]!, data: [("category", name), ("files", String(tally.files)), ("bytes", String(tally.bytes))])
+        }
+        return SVGChart.rows(rows, title: "Storage recovered by kind")
+    }
+
+    private static func days(_ r: StorageReport, today: Day, since: Day?) -> String {
+        let columns = (0..<30).map { offset -> SVGChart.Column in
+            let day = today.adding(days: offset - 29)
+            let tally = r.byDay[day] ?? .init()
+            let labelled = offset % 5 == 4   // every fifth day, ending today
+            return SVGChart.Column(value: tally.bytes, label: labelled ? shortDate(day) : nil,
+                                   title: "\(day): \(files(tally.files)), \(humanBytes(tally.bytes))",
+                                   highlighted: day == today, outside: since.map { day < $0 } ?? false,
+                                   data: [("date", day.description), ("files", String(tally.files)), ("bytes", String(tally.bytes))])
+        }
+        let earlier = r.byDay.keys.filter { $0 < today.adding(days: -29) }.reduce(Int64(0)) { $0 + r.byDay[$1]!.bytes }
+        let note = earlier > 0 ? "<p class=\"note\">Plus \(escapeHTML(humanBytes(earlier))) recovered before \(escapeHTML(longDate(today.adding(days: -29)))).</p>" : ""
+        let shaded = since.map { $0 > today.adding(days: -29) ? "<p class=\"note\">Shaded days are before \(escapeHTML(longDate($0))), outside this report.</p>" : "" } ?? ""
+        return SVGChart.columns(columns, title: "Bytes recovered per day over the last 30 days", empty: "Nothing deleted in these 30 days",
+                                valueText: humanBytes) + note + shaded
+    }
+
+    private static func biggest(_ r: StorageReport, calendar: Calendar) -> String {
+        guard !r.biggest.isEmpty else { return "<p class=\"empty\">Nothing deleted yet: play a round with <code>clean round</code>.</p>" }
+        let rows = r.biggest.enumerated().map { index, file in
+            "<tr><td class=\"rank\">\(index + 1)</td><td class=\"size\" title=\"\(grouped(Int(file.size))) bytes\">\(escapeHTML(humanBytes(file.size)))</td>"
+                + "<td class=\"kind\"><span class=\"swatch\" style=\"background:\(colors[file.category] ?? colors["other"]!)\"></span>\(escapeHTML(labels[file.category] ?? "Other"))</td>"
+                + "<td class=\"day\">\(Day(file.deletedAt, in: calendar))</td>"
+                + "<td class=\"path\">\(escapeHTML(file.rawOriginalPath.description))\(file.purgedAt == nil ? "" : " <span class=\"tag\">deleted for good</span>")</td></tr>"
+        }
+        return "<table><thead><tr><th>#</th><th>Size</th><th>Kind</th><th>Deleted</th><th>Was at</th></tr></thead><tbody>\n"
+            + rows.joined(separator: "\n") + "\n</tbody></table>"
+    }
+
+    private static func library(first: ScanRunRecord?, now: LibrarySummary?, calendar: Calendar) -> String {
+        guard let first, let now else { return "<p class=\"empty\">No scan yet: start with <code>clean scan DIR</code>.</p>" }
+        let rows = [
+            SVGChart.Row(label: "First scan", value: first.bytes, valueText: "\(files(first.files)) · \(humanBytes(first.bytes))", color: "#8a94a6",
+                         data: [("when", "first"), ("files", String(first.files)), ("bytes", String(first.bytes))]),
+            SVGChart.Row(label: "Now", value: now.bytes, valueText: "\(files(now.files)) · \(humanBytes(now.bytes))", color: trashColor,
+                         data: [("when", "now"), ("files", String(now.files)), ("bytes", String(now.bytes))]),
+        ]
+        return SVGChart.rows(rows, title: "The library at the first scan and now")
+            + "<p class=\"note\">First scanned on \(escapeHTML(longDate(Day(first.startedAt, in: calendar)))); now is what the index holds today.</p>"
+    }
+
+    private static func files(_ count: Int) -> String { "\(grouped(count)) \(count == 1 ? "file" : "files")" }
+
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static func shortDate(_ day: Day) -> String { "\(day.day) \(months[day.month - 1])" }
+    private static func longDate(_ day: Day) -> String { "\(day.day) \(months[day.month - 1]) \(day.year)" }
+
+    private static let css = """
+        :root{--ink:#1d2330;--muted:#667085;--line:#e4e7ec;--card:#fff;--bg:#f5f6f8;--accent:#2ea66f}
+        *{box-sizing:border-box}
+        body{margin:0;background:var(--bg);color:var(--ink);font:15px/1.45 system-ui,-apple-system,"Segoe UI",Roboto,"DejaVu Sans","Liberation Sans",sans-serif}
+        main{max-width:940px;margin:0 auto;padding:28px 20px 40px}
+        h1{font-size:30px;margin:0}h2{font-size:18px;margin:0 0 12px}h3{font-size:13px;font-weight:600;margin:0;color:var(--muted);text-transform:uppercase;letter-spacing:.04em}
+        .scope{color:var(--muted);margin:4px 0 20px}
+        section{background:var(--card);border:1px solid var(--line);border-radius:12px;padding:18px 20px;margin:0 0 18px}
+        .tiles{display:grid;grid-template-columns:repeat(4,1fr);gap:12px;margin-bottom:14px}
+        .tile{border:1px solid var(--line);border-radius:10px;padding:12px}
+        .tile.main{background:#eaf7f0;border-color:#bfe6d0}
+        .figure{font-size:26px;font-weight:700;margin:4px 0 2px;font-variant-numeric:tabular-nums}.tile.main .figure{color:#16794a}
+        .note,.legend,footer{color:var(--muted);font-size:13px;margin:8px 0 0}
+        .swatch{display:inline-block;width:10px;height:10px;border-radius:2px;margin:0 6px 0 10px;vertical-align:baseline}
+        td .swatch{margin-left:0}
+        svg.chart{display:block;width:100%;height:auto;font-family:inherit}
+        svg .label{font-size:15px;fill:var(--ink)}svg .value{font-size:14px;fill:var(--muted)}
+        svg .track{fill:#eef0f3}svg .grid{stroke:var(--line)}svg .tick{stroke:#98a2b3}
+        svg .axis,svg .date{font-size:12px;fill:var(--muted)}svg .empty{font-size:15px;fill:var(--muted)}
+        svg .column .bar{fill:var(--accent)}svg .column.today .bar{fill:#16794a}svg .column.today .date{fill:var(--ink);font-weight:600}
+        svg .outside{fill:#f2f4f7}
+        table{width:100%;border-collapse:collapse;font-size:14px}
+        th{text-align:left;color:var(--muted);font-weight:600;border-bottom:1px solid var(--line);padding:6px 8px}
+        td{border-bottom:1px solid var(--line);padding:6px 8px;vertical-align:top}
+        td.rank{color:var(--muted)}td.size{font-weight:600;white-space:nowrap;font-variant-numeric:tabular-nums}td.day,td.kind{white-space:nowrap}
+        td.path{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:13px;word-break:break-all}
+        .tag{font-family:system-ui,sans-serif;font-size:11px;background:#fde8e8;color:#9b1c1c;border-radius:4px;padding:1px 5px}
+        p.empty{color:var(--muted)}
+        footer{text-align:center}
+        @media (max-width:700px){.tiles{grid-template-columns:repeat(2,1fr)}}
+        """
+
+    // MARK: - Writing
+
+    /// Writes `page` to `file` through a temporary file in the same folder and a rename, so a reader
+    /// sees the old page or the new one, never half of one.
+    static func write(_ page: String, to file: String) throws {
+        let folder = (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+            throw CleanError("cannot write the HTML report \(file): the folder \(folder) does not exist")
+        }
+        guard isFolder.boolValue else { throw CleanError("cannot write the HTML report \(file): \(folder) is not a folder") }
+        let temporary = folder + "/.\((file as NSString).lastPathComponent).\(getpid())-\(UInt32.random(in: 0...UInt32.max)).tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw CleanError("cannot write the HTML report \(file): the folder \(folder) is not writable (\(String(cString: strerror(errno))))")
+        }
+        var failure: Int32 = 0
+        Array(page.utf8).withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == 0, fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0, failure == 0 { failure = errno }
+        if failure == 0, rename(temporary, file) != 0 { failure = errno }
+        if failure != 0 {
+            unlink(temporary)
+            let reason = failure == EISDIR ? "it is a folder" : String(cString: strerror(failure))
+            throw CleanError("cannot write the HTML report \(file): \(reason)")
+        }
+    }
+}
