@@ -31,7 +31,7 @@ extension Clean {
             let report = try library?.storageReport(since: start, calendar: context.calendar) ?? StorageReport(moved: [], calendar: context.calendar)
             let today = Day(context.now, in: context.calendar)
             let first = json && html == nil ? nil : try library?.firstScan()
-            let now = json && html == nil ? nil : try library?.summary(thresholds: context.thresholds)
+            let now = json && html == nil ? nil : try library?.summary(thresholds: context.thresholds, excludingTrash: true)
             if let html {
                 try ReportHTML.write(ReportHTML.page(report, today: today, since: start.map { Day($0, in: context.calendar) },
                                                      first: first, now: now, calendar: context.calendar), to: html)

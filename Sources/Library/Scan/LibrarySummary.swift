@@ -28,8 +28,11 @@ public struct LibrarySummary: Sendable, Equatable {
     public var duplicates = Duplicates()
 
     /// Counts the items below `roots` (all items when empty); `thresholds` decide big and old.
-    static func fetch(_ db: Database, roots: [RawPath], thresholds: Thresholds) throws -> LibrarySummary {
-        let (condition, arguments) = PathPrefix.condition(roots)
+    static func fetch(_ db: Database, roots: [RawPath], thresholds: Thresholds, excludingTrash: Bool = false) throws -> LibrarySummary {
+        var (condition, arguments) = PathPrefix.condition(roots)
+        if excludingTrash {
+            condition += " AND item.id NOT IN (SELECT item FROM trashed WHERE state = 'done' AND restoredAt IS NULL)"
+        }
         let sql = """
             SELECT COUNT(*), COALESCE(SUM(size), 0),
                    COUNT(*) FILTER (WHERE kind = 'photo'),
@@ -61,7 +64,7 @@ public struct LibrarySummary: Sendable, Equatable {
             SELECT COUNT(DISTINCT g.id), COUNT(i.id),
                    COALESCE((SELECT SUM(reclaimableBytes) FROM duplicateGroup WHERE id IN
                        (SELECT duplicateGroup FROM item WHERE duplicateGroup IS NOT NULL AND \(condition))), 0)
-            FROM item i JOIN duplicateGroup g ON g.id = i.duplicateGroup WHERE \(condition.replacingOccurrences(of: "path", with: "i.path"))
+            FROM item i JOIN duplicateGroup g ON g.id = i.duplicateGroup WHERE \(condition.replacingOccurrences(of: "path", with: "i.path").replacingOccurrences(of: "item.id", with: "i.id"))
             """
         if let groups = try Row.fetchOne(db, sql: groupSQL, arguments: arguments + arguments) {
             summary.duplicates = Duplicates(groups: groups[0], files: groups[1], reclaimableBytes: groups[2])
@@ -71,9 +74,9 @@ public struct LibrarySummary: Sendable, Equatable {
 }
 
 extension LibraryDatabase {
-    /// Counts over the whole index.
-    public func summary(thresholds: Thresholds) throws -> LibrarySummary {
-        try read { db in try LibrarySummary.fetch(db, roots: [], thresholds: thresholds) }
+    /// Counts over the whole index; `excludingTrash`: leaving out what sits in the trash since the last scan.
+    public func summary(thresholds: Thresholds, excludingTrash: Bool = false) throws -> LibrarySummary {
+        try read { db in try LibrarySummary.fetch(db, roots: [], thresholds: thresholds, excludingTrash: excludingTrash) }
     }
 }
 
