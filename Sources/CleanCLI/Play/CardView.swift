@@ -5,28 +5,37 @@ import Play
 /// A card as text: what the file is, why it is a candidate, and the running tally.
 enum CardView {
     static func render(_ card: Card, number: Int, total: Int, session: RoundSession, secondsLeft: Double?, thresholds: Thresholds, now: Date) -> String {
-        let item = card.item
-        let name = String(decoding: item.rawPath.lastComponent, as: UTF8.self)
-        var facts = ["\(item.kind.rawValue)", humanBytes(card.bytes)]
-        if let date = item.capturedAt { facts.append("\(date) (\(item.dateSource.rawValue))") }
-        if let w = item.width, let h = item.height { facts.append("\(w)×\(h)") }
-        let camera = [item.cameraMake, item.cameraModel].compactMap { $0 }.joined(separator: " ")
-        if !camera.isEmpty { facts.append(camera) }
-        var lines = [
-            "── card \(number) of \(total) · \(title(card.category)) " + String(repeating: "─", count: max(0, 40 - title(card.category).count)),
-            "  \(name)",
-            "  in \(item.rawPath.parent)",
-            "  " + facts.joined(separator: " · "),
-            "  why: " + reason(card, thresholds: thresholds, now: now),
-        ]
-        if !card.linked.isEmpty {
-            lines.append("  with: " + card.linked.map { String(decoding: $0.rawPath.lastComponent, as: UTF8.self) }.joined(separator: ", "))
-        }
+        var lines = ["── card \(number) of \(total) · \(title(card.category)) " + String(repeating: "─", count: max(0, 40 - title(card.category).count))]
+        lines += describe(card, thresholds: thresholds, now: now).map { "  " + $0 }
         var tally = "  deleted \(session.deletedCards.count) · \(humanBytes(session.bytesToFree)) to free"
         if let secondsLeft { tally += " · \(Int(secondsLeft.rounded(.up))) s left" }
         lines.append(tally)
         lines.append("  [d] delete  [k] keep  [u] undo  [q] quit")
         return lines.joined(separator: "\n")
+    }
+
+    /// The card's own lines: name, folder, facts (kind, size, capture date and its source, dimensions,
+    /// camera), why it is a candidate, and the files that go with it.
+    static func describe(_ card: Card, thresholds: Thresholds, now: Date) -> [String] {
+        let item = card.item
+        var lines = [name(card), "in \(item.rawPath.parent)", facts(card).joined(separator: " · "),
+                     "why: " + reason(card, thresholds: thresholds, now: now)]
+        if !card.linked.isEmpty {
+            lines.append("with: " + card.linked.map { String(decoding: $0.rawPath.lastComponent, as: UTF8.self) }.joined(separator: ", "))
+        }
+        return lines
+    }
+
+    static func name(_ card: Card) -> String { String(decoding: card.item.rawPath.lastComponent, as: UTF8.self) }
+
+    static func facts(_ card: Card) -> [String] {
+        let item = card.item
+        var facts = ["\(item.kind.rawValue)", humanBytes(card.bytes)]
+        if let date = item.capturedAt { facts.append("\(date) (\(item.dateSource.rawValue))") }
+        if let w = item.width, let h = item.height { facts.append("\(w)×\(h)") }
+        let camera = [item.cameraMake, item.cameraModel].compactMap { $0 }.joined(separator: " ")
+        if !camera.isEmpty { facts.append(camera) }
+        return facts
     }
 
     static func title(_ category: CardCategory) -> String {

@@ -5,7 +5,8 @@ import Play
 
 /// Plays one round or boss battle with the line protocol of DESIGN.md: one decision per line
 /// (d/delete, k/keep, u/undo, q/quit), then the batch summary and one line answering it.
-/// The same loop serves a terminal and a script.
+/// The same loop serves a script (`LineInput`, `LineScreen`) and a terminal (`TerminalInput`,
+/// `TerminalScreen`: single keys, a live countdown).
 struct PlayLoop {
     let context: AppContext
     let play: PlayContext
@@ -38,46 +39,47 @@ struct PlayLoop {
             let d = started.duration(to: clock.now)
             return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
         }
+        var (input, screen, terminal) = makeIO()
+        defer { terminal?.restore() }
         let total = cards.count
-        var shown = 0
-        while let card = session.current {
+        var timeUp = false, interrupted = false, showCard = true
+        play: while let card = session.current {
             if let limit, elapsed() >= limit {
                 session.stop()
-                screen.say("⏱ Time's up!")
+                timeUp = true
                 break
             }
-            shown = total - session.cardsLeft + 1
-            screen.say(CardView.render(card, number: shown, total: total, session: session,
-                                       secondsLeft: limit.map { max(0, $0 - elapsed()) }, thresholds: play.thresholds, now: play.now))
-            guard let line = readLine() else { break }
-            guard let command = PlayerCommand(line: line) else {
-                screen.say("  ? '\(line)': answer d (delete), k (keep), u (undo) or q (quit)")
-                continue
+            if showCard {
+                screen.show(card, number: total - session.cardsLeft + 1, total: total, session: session,
+                            secondsLeft: limit.map { max(0, $0 - elapsed()) })
+                showCard = false
             }
-            switch session.apply(command) {
-            case .deleted(let c): screen.say("  ✗ delete · \(humanBytes(c.bytes))")
-            case .kept: screen.say("  ✓ keep")
-            case .undone(let c): screen.say("  ↶ undone: \(String(decoding: c.item.rawPath.lastComponent, as: UTF8.self))")
-            case .undoRefused(let why): screen.say("  \(why)")
-            case .nothingToUndo: screen.say("  nothing to undo")
-            case .quit, .noCard: break
+            switch input.next(timeout: limit.map { max(0, $0 - elapsed()) }) {
+            case .timeTick: screen.tick(session: session, secondsLeft: limit.map { max(0, $0 - elapsed()) })
+            case .endOfInput: break play
+            case .interrupt: interrupted = true; break play
+            case .unknown(let text): screen.unknown(text); showCard = true
+            case .command(let command): screen.feedback(session.apply(command), session: session); showCard = true
             }
         }
-        let answer = try confirm(session)
+        screen.roundEnded(timeUp: timeUp)
+        let answer = try confirm(session, input: &input, screen: screen, interrupted: interrupted)
+        terminal?.restore()
         try play.spend(seconds: elapsed(), undos: session.undosUsed)
         return try play.finish(session, kind: kind, startedAt: play.now, answer: answer)
     }
 
     /// Shows the batch and asks once (unless --yes or --dry-run): y/yes moves it, anything else keeps it pending.
-    private func confirm(_ session: RoundSession) throws -> Confirmation {
+    /// After Ctrl-C nothing is asked and nothing moves.
+    private func confirm(_ session: RoundSession, input: inout any PlayerInput, screen: any PlayScreen, interrupted: Bool) throws -> Confirmation {
         let deleted = session.deletedCards
         guard !deleted.isEmpty else { return .yes }
         screen.say(BatchSummary.render(deleted, dryRun: options.dryRun))
         if options.dryRun { return .dryRun }
+        if interrupted { return .no }
         if options.yes { return .yes }
         screen.say("Move \(deleted.count) card\(deleted.count == 1 ? "" : "s") (\(humanBytes(session.bytesToFree))) to the trash? [y/N]")
-        let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-        return answer == "y" || answer == "yes" ? .yes : .no
+        return input.confirms() ? .yes : .no
     }
 
     private func emptyQueueMessage() throws -> String {

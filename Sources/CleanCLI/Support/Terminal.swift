@@ -16,6 +16,13 @@ enum Terminal {
         stdoutIsTTY && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
     }
 
+    /// The size of the terminal on stdout, or nil when stdout is not one.
+    static var size: (columns: Int, rows: Int)? {
+        var window = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &window) == 0, window.ws_col > 0, window.ws_row > 0 else { return nil }
+        return (Int(window.ws_col), Int(window.ws_row))
+    }
+
     static func warn(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
