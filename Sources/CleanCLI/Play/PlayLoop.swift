@@ -76,7 +76,10 @@ struct PlayLoop {
         guard !deleted.isEmpty else { return .yes }
         screen.say(BatchSummary.render(deleted, dryRun: options.dryRun))
         if options.dryRun { return .dryRun }
-        if interrupted { return .no }
+        if interrupted {
+            screen.say("Ctrl-C: nothing moves.")
+            return .no
+        }
         if options.yes { return .yes }
         screen.say("Move \(deleted.count) card\(deleted.count == 1 ? "" : "s") (\(humanBytes(session.bytesToFree))) to the trash? [y/N]")
         return input.confirms() ? .yes : .no
