@@ -16,6 +16,7 @@ extension Clean {
                 shown and one answer moves it to the trash (y) or keeps it pending (anything else).
                 Without a terminal, one decision per line is read from stdin, then one answer:
                   printf 'd\\nk\\nd\\ny\\n' | clean round
+                \(terminalPlayHelp)
                 Nothing is ever deleted for good here: `clean restore` puts files back.
                 """
         )
@@ -38,6 +39,8 @@ extension Clean {
                 old) or duplicates (extra copies). Confirmed deletions count toward the boss's \
                 target across battles; reaching it defeats the boss (+500 XP, once).
                 `clean boss` or `clean boss list` shows the bosses and how many cards each can deal.
+                Keys and input as for `clean round` (see `clean round --help`).
+                \(terminalPlayHelp)
                 """
         )
 
@@ -58,6 +61,16 @@ extension Clean {
         }
     }
 }
+
+/// How play works on a terminal, for both commands' help.
+private let terminalPlayHelp = """
+    On a terminal (stdin and stdout a TTY, no --json) every key acts at once: ← h d delete, \
+    → l k keep, u undo, q quit; a timed round counts down on screen (play.round_seconds) and \
+    ends at zero; y confirms the batch, any other key keeps it pending. Ctrl-C ends play at \
+    once without asking: nothing moves, and the deletes so far are kept as a pending batch \
+    (`clean pending`). play.bell = true rings on each delete. With chafa installed \
+    (apt-get install chafa), photos show a thumbnail.
+    """
 
 /// The shared body of `round` and `boss NAME`: open, play, show the result.
 enum PlayCommand {
