@@ -89,7 +89,7 @@ extension PlayLoop {
     func makeIO() -> (any PlayerInput, any PlayScreen, RawMode?) {
         if !options.json, Terminal.stdinIsTTY, Terminal.stdoutIsTTY, let terminal = RawMode.enter() {
             let title = kind.bossName.map { "boss battle: \($0)" } ?? roundSeconds.map { "\(Int($0))-second round" } ?? "round"
-            let screen = TerminalScreen(terminal: terminal, title: title, color: Terminal.useColor,
+            let screen = TerminalScreen(terminal: terminal, title: title, style: .forStdout(environment: context.environment),
                                         bell: context.configuration.play.bell, thresholds: play.thresholds, now: play.now,
                                         xp: XPEstimate(play))
             return (TerminalInput(), screen, terminal)

@@ -13,7 +13,7 @@ import Play
 final class TerminalScreen: PlayScreen {
     private let terminal: RawMode
     private let title: String
-    private let paint: Paint
+    private let style: Style
     private let bell: Bool
     private let thresholds: Thresholds
     private let now: Date
@@ -25,10 +25,10 @@ final class TerminalScreen: PlayScreen {
     private var flash = ""
     private var thumbnails: [RawPath: [String]] = [:]
 
-    init(terminal: RawMode, title: String, color: Bool, bell: Bool, thresholds: Thresholds, now: Date, xp: XPEstimate) {
+    init(terminal: RawMode, title: String, style: Style, bell: Bool, thresholds: Thresholds, now: Date, xp: XPEstimate) {
         self.terminal = terminal
         self.title = title
-        paint = Paint(enabled: color)
+        self.style = style
         self.bell = bell
         self.thresholds = thresholds
         self.now = now
@@ -50,23 +50,23 @@ final class TerminalScreen: PlayScreen {
     func feedback(_ feedback: Feedback, session: RoundSession) {
         switch feedback {
         case .deleted(let c):
-            flash = paint("✗ DELETE  \(CardView.name(c)) · \(humanBytes(c.bytes))", .red, .bold)
+            flash = style.bold(style.red("✗ DELETE  \(CardView.name(c)) · \(humanBytes(c.bytes))"))
             if bell { emit("\u{07}") }
-        case .kept(let c): flash = paint("✓ KEEP  \(CardView.name(c))", .green, .bold)
-        case .undone(let c): flash = paint("↶ UNDONE  \(CardView.name(c)): decide again", .yellow, .bold)
-        case .undoRefused(let why): flash = paint(why, .yellow)
-        case .nothingToUndo: flash = paint("nothing to undo", .dim)
+        case .kept(let c): flash = style.bold(style.green("✓ KEEP  \(CardView.name(c))"))
+        case .undone(let c): flash = style.bold(style.yellow("↶ UNDONE  \(CardView.name(c)): decide again"))
+        case .undoRefused(let why): flash = style.yellow(why)
+        case .nothingToUndo: flash = style.dim("nothing to undo")
         case .quit, .noCard: flash = ""
         }
     }
 
     func unknown(_ input: String) {
-        flash = paint("? \(input): ← h d delete · → l k keep · u undo · q quit", .yellow)
+        flash = style.yellow("? \(input): ← h d delete · → l k keep · u undo · q quit")
     }
 
     func roundEnded(timeUp: Bool) {
         terminal.leaveAlternateScreen()
-        if timeUp { say(paint("⏱ Time's up!", .yellow, .bold)) }
+        if timeUp { say(style.bold(style.yellow("⏱ Time's up!"))) }
     }
 
     func say(_ text: String) { emit(text + "\n") }
@@ -83,25 +83,25 @@ final class TerminalScreen: PlayScreen {
         if let secondsLeft {
             let left = Int(secondsLeft.rounded(.up))
             let clock = "⏱ \(left) s left"
-            header = fit(header, width - clock.count - 2)
+            header = truncated(header, width - clock.count - 2)
             header += String(repeating: " ", count: max(2, width - header.count - clock.count))
-            header = paint(header, .bold) + paint(clock, left <= 5 ? .red : left <= 10 ? .yellow : .cyan, .bold)
+            header = style.bold(header) + style.bold(left <= 5 ? style.red(clock) : left <= 10 ? style.yellow(clock) : style.cyan(clock))
         } else {
-            header = paint(fit(header, width), .bold)
+            header = style.bold(truncated(header, width))
         }
         lines += [header, ""]
         if let picture = thumbnail(card, columns: min(40, width - 2), rows: min(20, size.rows - 14)) {
-            lines += picture.map { "  " + $0 + paint.reset } + [""]
+            lines += picture.map { "  " + $0 + (style.color ? "\u{1B}[0m" : "") } + [""]
         }
         let category = CardView.title(card.category)
-        lines.append(paint(fit("── card \(number) of \(total) · \(category) " + String(repeating: "─", count: max(0, 40 - category.count)), width), .dim))
+        lines.append(style.dim(truncated("── card \(number) of \(total) · \(category) " + String(repeating: "─", count: max(0, 40 - category.count)), width)))
         for (index, line) in CardView.describe(card, thresholds: thresholds, now: now).enumerated() {
-            lines.append(index == 0 ? "  " + paint(fit(line, width - 2), .bold) : "  " + fit(line, width - 2))
+            lines.append(index == 0 ? "  " + style.bold(truncated(line, width - 2)) : "  " + truncated(line, width - 2))
         }
         lines += ["", "  " + flash, ""]
         let tally = "deleted \(session.deletedCards.count) · \(humanBytes(session.bytesToFree)) to free · ≈ \(grouped(xp.xp(for: session))) XP"
-        lines.append("  " + fit(tally, width - 2))
-        lines.append("  " + paint(fit("← h d delete   → l k keep   u undo   q quit   Ctrl-C abandon", width - 2), .dim))
+        lines.append("  " + truncated(tally, width - 2))
+        lines.append("  " + style.dim(truncated("← h d delete   → l k keep   u undo   q quit   Ctrl-C abandon", width - 2)))
         emit("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\u{1B}[J")
     }
 
@@ -109,33 +109,13 @@ final class TerminalScreen: PlayScreen {
     private func thumbnail(_ card: Card, columns: Int, rows: Int) -> [String]? {
         guard card.item.kind.rawValue == "photo", columns >= 16, rows >= 6, let path = card.item.rawPath.exactString else { return nil }
         if let cached = thumbnails[card.item.rawPath] { return cached.isEmpty ? nil : cached }
-        let lines = Thumbnail.render(path, columns: columns, rows: rows, color: paint.enabled) ?? []
+        let lines = Thumbnail.render(path, columns: columns, rows: rows, color: style.color) ?? []
         thumbnails[card.item.rawPath] = lines
         return lines.isEmpty ? nil : lines
-    }
-
-    private func fit(_ text: String, _ width: Int) -> String {
-        text.count <= width ? text : String(text.prefix(max(1, width - 1))) + "…"
     }
 
     private func emit(_ text: String) {
         print(text, terminator: "")
         fflush(nil)
-    }
-}
-
-/// ANSI colours and weights, or nothing at all when colour is off (`NO_COLOR`, not a terminal).
-struct Paint {
-    enum Style: String {
-        case bold = "1", dim = "2", red = "31", green = "32", yellow = "33", cyan = "36"
-    }
-
-    let enabled: Bool
-
-    var reset: String { enabled ? "\u{1B}[0m" : "" }
-
-    func callAsFunction(_ text: String, _ styles: Style...) -> String {
-        guard enabled, !styles.isEmpty else { return text }
-        return "\u{1B}[" + styles.map(\.rawValue).joined(separator: ";") + "m" + text + "\u{1B}[0m"
     }
 }
