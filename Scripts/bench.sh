@@ -50,7 +50,7 @@ python3 "$here/Benchmarks/compare.py" "$OUT/items.jsonl" "$OUT/jdupes.out" "$OUT
 
 # The round end: one boss battle deleting 25 duplicate copies; its JSON says how long the round
 # end (game rules + the one transaction) took.
-yes d | head -25 > "$OUT/answers"; printf 'q\ny\n' >> "$OUT/answers"
+{ for _ in $(seq 25); do echo d; done; printf 'q\ny\n'; } > "$OUT/answers"
 "$CLEAN" boss duplicates --json < "$OUT/answers" > "$OUT/boss.json" 2> /dev/null
 python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(f\"round end for {r['deleted']} cards: {r['roundEndMilliseconds']} ms (target: a few ms)\")" "$OUT/boss.json"
 "$CLEAN" restore --all --json > /dev/null   # the tree as it was, for the next run

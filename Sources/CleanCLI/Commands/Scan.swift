@@ -63,6 +63,9 @@ extension Clean {
                 Terminal.status("\(progress.phase.rawValue)… \(grouped(progress.done))\(of) files\(rate)")
             }
             if showProgress { Terminal.clearStatus() }
+            if context.environment["SWIPECLEAN_TRACE"].map({ !$0.isEmpty }) ?? false {
+                for stage in report.timings { Terminal.warn("clean: " + stage.name.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%8.3f s", stage.seconds)) }
+            }
             if json {
                 print(ScanOutput.json(report).text)
             } else {

@@ -43,7 +43,8 @@ public struct LibrarySummary: Sendable, Equatable {
                    COUNT(*) FILTER (WHERE kind = 'video' AND size > ?),
                    COALESCE(SUM(size) FILTER (WHERE kind = 'video' AND size > ?), 0),
                    COUNT(*) FILTER (WHERE kind = 'photo' AND capturedEpoch < ?),
-                   COALESCE(SUM(size) FILTER (WHERE kind = 'photo' AND capturedEpoch < ?), 0)
+                   COALESCE(SUM(size) FILTER (WHERE kind = 'photo' AND capturedEpoch < ?), 0),
+                   COUNT(DISTINCT duplicateGroup), COUNT(duplicateGroup)
             FROM item WHERE \(condition)
             """
         let cutoff = thresholds.oldBefore.timeIntervalSince1970
@@ -60,15 +61,12 @@ public struct LibrarySummary: Sendable, Equatable {
         summary.screenshotBytes = row[6]
         summary.bigVideos = Tally(count: row[7], bytes: row[8])
         summary.oldPhotos = Tally(count: row[9], bytes: row[10])
-        let groupSQL = """
-            SELECT COUNT(DISTINCT g.id), COUNT(i.id),
-                   COALESCE((SELECT SUM(reclaimableBytes) FROM duplicateGroup WHERE id IN
-                       (SELECT duplicateGroup FROM item WHERE duplicateGroup IS NOT NULL AND \(condition))), 0)
-            FROM item i JOIN duplicateGroup g ON g.id = i.duplicateGroup WHERE \(condition.replacingOccurrences(of: "path", with: "i.path").replacingOccurrences(of: "item.id", with: "i.id"))
-            """
-        if let groups = try Row.fetchOne(db, sql: groupSQL, arguments: arguments + arguments) {
-            summary.duplicates = Duplicates(groups: groups[0], files: groups[1], reclaimableBytes: groups[2])
-        }
+        // Reclaimable bytes belong to groups (hard links count once), summed over the groups seen here.
+        let reclaimable = try Int64.fetchOne(db, sql: """
+            SELECT COALESCE(SUM(reclaimableBytes), 0) FROM duplicateGroup
+            WHERE id IN (SELECT duplicateGroup FROM item WHERE duplicateGroup IS NOT NULL AND \(condition))
+            """, arguments: arguments) ?? 0
+        summary.duplicates = Duplicates(groups: row[11], files: row[12], reclaimableBytes: reclaimable)
         return summary
     }
 }

@@ -67,4 +67,6 @@ public struct ScanReport: Sendable {
     /// Index entries dropped because their file is gone.
     public var removed: Int
     public var elapsedSeconds: Double
+    /// Seconds per stage (walk, compare, read, index, duplicates, summary).
+    public var timings: [(name: String, seconds: Double)] = []
 }

@@ -1,7 +1,9 @@
+import Dispatch
 import FileSystem
 import Foundation
 import GRDB
 import Media
+import Synchronization
 
 extension LibraryDatabase {
     /// Scans `request.roots` into the index: walk, read what is new or changed (type, date,
@@ -9,25 +11,82 @@ extension LibraryDatabase {
     /// linked files. Per-file problems are collected in the report; the scan goes on.
     public func scan(_ request: ScanRequest,
                      progress: @escaping @Sendable (ScanProgress) -> Void = { _ in }) throws -> ScanReport {
-        let clock = ContinuousClock()
-        let started = clock.now
-        progress(ScanProgress(phase: .walking, done: 0))
-        let walked = TreeWalker(options: request.options, excluded: request.excluded)
-            .walk(request.roots) { progress(ScanProgress(phase: .walking, done: $0)) }
+        var timer = StageTimer()
+        let (walked, snapshot) = try walkAndLoadIndex(request, progress: progress)
+        timer.lap("walk + index load")
         var errors = walked.errors.map { ScanIssue(path: $0.path, reason: $0.reason) }
 
-        let snapshot = try read { db in try IndexSnapshot(db, roots: request.roots) }
-        let changed = walked.files.filter { !snapshot.isUnchanged(Data($0.path.bytes), $0.status) }
-        let walkedPaths = Set(walked.files.map { Data($0.path.bytes) })
+        // Compare with the index: what is new or changed is read; what was not seen is gone.
+        var changed: [TreeWalker.Entry] = []
+        var seen = Set<Int64>(minimumCapacity: snapshot.byPath.count)
+        for entry in walked.files {
+            let key = Data(entry.path.bytes)
+            if let known = snapshot.byPath[key] {
+                seen.insert(known.id)
+                if known.matches(entry.status) { continue }
+            }
+            changed.append(entry)
+        }
         let unlistable = walked.unlistable.map(PathPrefix.init)
-        let vanished = snapshot.byPath.filter { path, _ in
-            !walkedPaths.contains(path) && !unlistable.contains { $0.contains(path) }
+        let vanished = snapshot.byPath.filter { path, known in
+            !seen.contains(known.id) && !unlistable.contains { $0.contains(path) }
         }.map(\.value.id)
+        timer.lap("compare")
 
         progress(ScanProgress(phase: .reading, done: 0, total: changed.count))
-        let rules = request.screenshotRules, now = request.now, timeZone = request.calendar.timeZone
-        let inspected = try parallelMap(changed, jobs: request.jobs, makeWorker: { try Inspector(screenshotRules: rules) },
-                                        progress: { [total = changed.count] in progress(ScanProgress(phase: .reading, done: $0, total: total)) }) { inspector, entry -> Result<ItemRecord, FileSystemError> in
+        var records = try read(changed, request: request, errors: &errors, progress: progress)
+        for index in records.indices { records[index].id = snapshot.byPath[records[index].path]?.id }
+        timer.lap("read \(changed.count) files")
+
+        progress(ScanProgress(phase: .indexing, done: changed.count))
+        if !records.isEmpty || !vanished.isEmpty || request.rehash {
+            try write { db in
+                if request.rehash { try db.execute(sql: "UPDATE item SET partialHash = NULL, contentHash = NULL") }
+                try IndexWriter.store(records, db)
+                for chunk in vanished.chunked(500) {
+                    try db.execute(sql: "DELETE FROM item WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))")
+                }
+            }
+            timer.lap("index")
+            progress(ScanProgress(phase: .hashing, done: 0))
+            errors += try findDuplicatesAndLinks(jobs: request.jobs, progress: progress)
+            timer.lap("duplicates + links")
+        }
+
+        let thresholds = Thresholds(options: request.options, now: request.now, calendar: request.calendar)
+        let summary = try read { db in try LibrarySummary.fetch(db, roots: request.roots, thresholds: thresholds) }
+        timer.lap("summary")
+        try recordRun(request, summary: summary, inspected: records.count, errors: errors)
+        timer.lap("record the run")
+        return ScanReport(summary: summary, errors: errors, inspected: records.count,
+                          unchanged: walked.files.count - changed.count, removed: vanished.count,
+                          elapsedSeconds: timer.total, timings: timer.stages)
+    }
+
+    /// Walks the trees on one thread while another loads what the index knows about them.
+    private func walkAndLoadIndex(_ request: ScanRequest, progress: @escaping @Sendable (ScanProgress) -> Void) throws -> (TreeWalker.Result, IndexSnapshot) {
+        progress(ScanProgress(phase: .walking, done: 0))
+        let walked = Mutex<TreeWalker.Result?>(nil)
+        let snapshot = Mutex<Result<IndexSnapshot, any Error>?>(nil)
+        let walker = TreeWalker(options: request.options, excluded: request.excluded)
+        DispatchQueue.concurrentPerform(iterations: 2) { task in
+            if task == 0 {
+                let result = walker.walk(request.roots, jobs: request.jobs) { progress(ScanProgress(phase: .walking, done: $0)) }
+                walked.withLock { $0 = result }
+            } else {
+                let loaded = Result { try self.read { db in try IndexSnapshot(db, roots: request.roots) } }
+                snapshot.withLock { $0 = loaded }
+            }
+        }
+        return (walked.withLock { $0! }, try snapshot.withLock { $0! }.get())
+    }
+
+    /// Reads each file on `request.jobs` threads (one libmagic handle each) into index records.
+    private func read(_ files: [TreeWalker.Entry], request: ScanRequest, errors: inout [ScanIssue],
+                      progress: @escaping @Sendable (ScanProgress) -> Void) throws -> [ItemRecord] {
+        let rules = request.screenshotRules, now = request.now, timeZone = request.calendar.timeZone, total = files.count
+        let results = try parallelMap(files, jobs: request.jobs, makeWorker: { try Inspector(screenshotRules: rules) },
+                                      progress: { progress(ScanProgress(phase: .reading, done: $0, total: total)) }) { inspector, entry -> Result<ItemRecord, FileSystemError> in
             do throws(FileSystemError) {
                 let info = try inspector.inspect(entry.path, status: entry.status, now: now)
                 return .success(ItemRecord(path: entry.path, status: entry.status, info: info, timeZone: timeZone))
@@ -35,54 +94,65 @@ extension LibraryDatabase {
                 return .failure(error)
             }
         }
-
-        progress(ScanProgress(phase: .indexing, done: changed.count))
         var records: [ItemRecord] = []
-        for (entry, result) in zip(changed, inspected) {
+        records.reserveCapacity(files.count)
+        for (entry, result) in zip(files, results) {
             switch result {
-            case .success(var record):
-                record.id = snapshot.byPath[record.path]?.id
-                records.append(record)
-            case .failure(let error):
-                if !error.isNotFound { errors.append(ScanIssue(path: entry.path, reason: error.reason)) }
+            case .success(let record): records.append(record)
+            case .failure(let error) where !error.isNotFound: errors.append(ScanIssue(path: entry.path, reason: error.reason))
+            case .failure: break  // vanished since the walk: not an error
             }
         }
+        return records
+    }
+
+    /// Hashes what could be a duplicate, regroups, relinks Live Photos and sidecars; returns what could not be read.
+    private func findDuplicatesAndLinks(jobs: Int, progress: @escaping @Sendable (ScanProgress) -> Void) throws -> [ScanIssue] {
+        let candidates = try read { db in try DuplicateFinder.candidates(db) }
+        let found = try DuplicateFinder(jobs: jobs).find(candidates) { progress(ScanProgress(phase: .hashing, done: $0)) }
         try write { db in
-            if request.rehash { try db.execute(sql: "UPDATE item SET partialHash = NULL, contentHash = NULL") }
-            try IndexWriter.store(records, db)
-            for chunk in vanished.chunked(500) {
-                try db.execute(sql: "DELETE FROM item WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))")
-            }
+            try IndexWriter.store(hashes: found.newHashes, db)
+            try IndexWriter.replaceGroups(found.groups, db)
+            try IndexWriter.relink(db)
         }
+        return found.errors.map { ScanIssue(path: $0.path, reason: $0.reason) }
+    }
 
-        if !records.isEmpty || !vanished.isEmpty || request.rehash {
-            progress(ScanProgress(phase: .hashing, done: 0))
-            let candidates = try read { db in try DuplicateFinder.candidates(db) }
-            let found = try DuplicateFinder(jobs: request.jobs).find(candidates) { progress(ScanProgress(phase: .hashing, done: $0)) }
-            errors += found.errors.map { ScanIssue(path: $0.path, reason: $0.reason) }
-            try write { db in
-                try IndexWriter.store(hashes: found.newHashes, db)
-                try IndexWriter.replaceGroups(found.groups, db)
-                try IndexWriter.relink(db)
-            }
-        }
-
-        let thresholds = Thresholds(options: request.options, now: request.now, calendar: request.calendar)
-        let summary = try read { db in try LibrarySummary.fetch(db, roots: request.roots, thresholds: thresholds) }
-        let elapsed = started.duration(to: clock.now)
-        let report = ScanReport(summary: summary, errors: errors, inspected: records.count,
-                                unchanged: walked.files.count - changed.count, removed: vanished.count,
-                                elapsedSeconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+    private func recordRun(_ request: ScanRequest, summary: LibrarySummary, inspected: Int, errors: [ScanIssue]) throws {
         try write { db in
             var run = ScanRunRecord(startedAt: request.now, finishedAt: request.now,
                                     roots: request.roots.map(\.description).joined(separator: "\n"),
-                                    files: summary.files, bytes: summary.bytes, inspected: records.count, errors: errors.count)
+                                    files: summary.files, bytes: summary.bytes, inspected: inspected, errors: errors.count)
             try run.insert(db)
             for issue in errors.prefix(10_000) {
                 try ScanErrorRecord(run: run.id!, path: Data(issue.path.bytes), reason: issue.reason).insert(db)
             }
         }
-        return report
+    }
+}
+
+/// Wall-clock time per stage of a scan, for `SWIPECLEAN_TRACE` and the report's elapsed time.
+struct StageTimer {
+    private let clock = ContinuousClock()
+    private let start: ContinuousClock.Instant
+    private var last: ContinuousClock.Instant
+    private(set) var stages: [(name: String, seconds: Double)] = []
+
+    init() {
+        start = clock.now
+        last = start
+    }
+
+    mutating func lap(_ name: String) {
+        let now = clock.now
+        stages.append((name, Self.seconds(last.duration(to: now))))
+        last = now
+    }
+
+    var total: Double { Self.seconds(start.duration(to: clock.now)) }
+
+    static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }
 
