@@ -2,7 +2,7 @@ import FileSystem
 import Foundation
 import GRDB
 
-/// "Under this root" as a range of path bytes, so SQLite answers it from the unique index on `path`.
+/// "Under this root" as a range of path bytes.
 ///
 /// SQLite compares BLOBs with memcmp: every path below `/a/b` sorts in [`/a/b/`, `/a/b0`), because
 /// `0` is the byte after `/`.
@@ -20,10 +20,12 @@ struct PathPrefix {
     }
 
     /// An SQL condition and its arguments matching items below any of `roots` (or every item when empty).
+    /// `+path` keeps SQLite off the path index: a scan's roots usually hold most of the index, and
+    /// reading the table in order beats 20,000 index lookups (the warm rescan's summary: 30 → 19 ms).
     static func condition(_ roots: [RawPath]) -> (sql: String, arguments: StatementArguments) {
         guard !roots.isEmpty else { return ("1", []) }
         let ranges = roots.map(PathPrefix.init)
-        let sql = Array(repeating: "(path >= ? AND path < ?)", count: ranges.count).joined(separator: " OR ")
+        let sql = Array(repeating: "(+path >= ? AND +path < ?)", count: ranges.count).joined(separator: " OR ")
         var values: [any DatabaseValueConvertible] = []
         for range in ranges { values += [range.lower, range.upper] }
         return ("(" + sql + ")", StatementArguments(values))
