@@ -19,21 +19,20 @@ echo "tree: $(find "$TREE" -type f | wc -l) files, $(du -sh "$TREE" | cut -f1); 
 find "$TREE" -type f -print0 | xargs -0 cat > /dev/null   # hot page cache for every tool alike
 
 declare -A SECONDS_OF RSS_OF
-measure() {  # measure NAME COMMAND…: wall seconds and peak RSS (KiB) of one run
-  local name=$1; shift
-  /usr/bin/time -f "%e %M" -o "$OUT/$name.time" "$@" > "$OUT/$name.out" 2> "$OUT/$name.err" || {
-    echo "$name failed:" >&2; cat "$OUT/$name.err" >&2; exit 1; }
-  read -r SECONDS_OF[$name] RSS_OF[$name] < "$OUT/$name.time"
+measure() {  # measure REPEAT NAME COMMAND…: median wall seconds of REPEAT runs and peak RSS (KiB)
+  local repeat=$1 name=$2; shift 2
+  python3 "$here/Benchmarks/timeit.py" "$repeat" "$OUT/$name" -- "$@" || { echo "$name failed" >&2; exit 1; }
+  read -r SECONDS_OF[$name] RSS_OF[$name] < "$OUT/$name"
 }
 
 export SWIPECLEAN_HOME="$WORK/state" XDG_CONFIG_HOME="$WORK/config"
-rm -rf "$SWIPECLEAN_HOME"
-measure find     find "$TREE" -type f -printf '%s %T@\n'
-measure jdupes   jdupes -r -q "$TREE"
-measure file     sh -c "find '$TREE' -type f -print0 | xargs -0 -P2 -n 1000 file --mime-type"
-measure exiftool exiftool -fast2 -r -json -q -q -DateTimeOriginal -CreateDate "$TREE"
-measure cold     "$CLEAN" scan "$TREE" --json --quiet
-measure warm     "$CLEAN" scan "$TREE" --json --quiet
+# Quick runs are repeated (median of 5); a cold scan starts from a fresh state each time (median of 3).
+measure 5 find     find "$TREE" -type f -printf '%s %T@\n'
+measure 3 jdupes   jdupes -r -q "$TREE"
+measure 3 file     sh -c "find '$TREE' -type f -print0 | xargs -0 -P2 -n 1000 file --mime-type"
+measure 1 exiftool exiftool -fast2 -r -json -q -q -DateTimeOriginal -CreateDate "$TREE"
+measure 3 cold     sh -c "rm -rf '$SWIPECLEAN_HOME' && exec '$CLEAN' scan '$TREE' --json --quiet"
+measure 5 warm     "$CLEAN" scan "$TREE" --json --quiet
 "$CLEAN" items --json > "$OUT/items.jsonl"
 
 ratio() { python3 -c "import sys; a, b = float(sys.argv[1]), float(sys.argv[2]); print(f'{a / b:.2f}' if b else 'inf')" "$1" "$2"; }

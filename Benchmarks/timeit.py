@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""Times a command: the median wall time of N runs and the largest peak RSS among them.
+
+usage: timeit.py REPEAT OUT_FILE -- COMMAND...
+Writes "SECONDS RSS_KIB" to OUT_FILE; the command's stdout goes to OUT_FILE.out, stderr to
+OUT_FILE.err (of the last run). Exits 1 if any run fails.
+"""
+import os
+import statistics
+import subprocess
+import sys
+import time
+
+
+def main():
+    repeat, out = int(sys.argv[1]), sys.argv[2]
+    command = sys.argv[sys.argv.index("--") + 1:]
+    times, peak = [], 0
+    for _ in range(repeat):
+        with open(out + ".out", "wb") as stdout, open(out + ".err", "wb") as stderr:
+            start = time.perf_counter()
+            child = subprocess.Popen(command, stdout=stdout, stderr=stderr)
+            _, status, usage = os.wait4(child.pid, 0)
+            times.append(time.perf_counter() - start)
+        if status != 0:
+            sys.stderr.write(open(out + ".err").read())
+            sys.exit(1)
+        peak = max(peak, usage.ru_maxrss)
+    with open(out, "w") as f:
+        f.write(f"{statistics.median(times):.4f} {peak}\n")
+
+
+if __name__ == "__main__":
+    main()
