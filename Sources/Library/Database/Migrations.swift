@@ -40,7 +40,6 @@ enum Migrations {
                 t.column("linkKind", .text)
             }
             try db.create(index: "item_on_size", on: "item", columns: ["size"])
-            try db.create(index: "item_on_kind", on: "item", columns: ["kind"])
             try db.create(table: "duplicateGroup") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("contentHash", .text).notNull().unique()
