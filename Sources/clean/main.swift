@@ -1,3 +1,0 @@
-import CleanCLI
-
-Clean.main()
