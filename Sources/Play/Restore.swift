@@ -83,15 +83,27 @@ extension PlayContext {
 }
 
 extension PlayContext {
-    /// Compares the index's idea of the trash with the trash on disk: files a person removed by
-    /// hand from `files/` are recorded as purged; bad trash contents (an info without its file,
-    /// garbage in an info, a file without info) are returned as problems, never fixed by guessing.
+    /// Compares the index's idea of the trash with the trash on disk. A file missing from the
+    /// trash but back at its original path, the same size (a restore interrupted before its
+    /// record was written) is recorded as restored; one gone from both was removed by hand and
+    /// is recorded as purged. Bad trash contents (an info without its file, garbage in an info,
+    /// a file without info) are returned as problems, never fixed by guessing.
     public func reconcileTrash() throws -> [String] {
         let listing = trash.list()
         let onDisk = Set(listing.entries.map { Data($0.trashName) })
-        let gone = try library.filesInTrash().filter { file in file.trashName.map { !onDisk.contains($0) } ?? false }
-        try library.markPurged(gone.map { $0.id! }, at: now)
-        return gone.map { "\($0.rawOriginalPath) was removed from the trash by hand; counted as deleted for good" }
-            + listing.problems.map(\.description)
+        var notes: [String] = []
+        var purged: [Int64] = []
+        for file in try library.filesInTrash() {
+            guard let name = file.trashName, !onDisk.contains(name) else { continue }
+            if let back = try? linkStatus(file.rawOriginalPath), back.kind == .regular, back.size == file.size {
+                try library.markRestored(file, to: file.rawOriginalPath, at: now, newPlayer: newPlayer)
+                notes.append("\(file.rawOriginalPath) is back where it was; recorded as restored")
+            } else {
+                purged.append(file.id!)
+                notes.append("\(file.rawOriginalPath) was removed from the trash by hand; counted as deleted for good")
+            }
+        }
+        try library.markPurged(purged, at: now)
+        return notes + listing.problems.map(\.description)
     }
 }

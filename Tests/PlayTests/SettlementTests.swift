@@ -111,3 +111,18 @@ import Testing
         #expect(try fixture.library.storageReport(since: nil, calendar: PlayFixture.calendar).bytesPurged == 1000)
     }
 }
+
+@Suite struct InterruptedRestoreTests {
+    @Test func aFileBackInPlaceButStillRecordedInTheTrashIsRecordedAsRestored() throws {
+        let fixture = try PlayFixture(files: ["a/" + screenshotName: pngData(1000)])
+        _ = try fixture.context.finish(try fixture.play(.screenshots, [.delete]), kind: .round, startedAt: fixture.now, answer: .yes)
+        let name = try #require(try FileManager.default.contentsOfDirectory(atPath: fixture.root + "/Trash/files").first)
+        // A restore that renamed the file back and stopped before writing anything else.
+        try FileManager.default.moveItem(atPath: fixture.root + "/Trash/files/" + name, toPath: fixture.path("a/" + screenshotName))
+        let notes = try fixture.context.reconcileTrash()
+        #expect(notes.contains { $0.contains("is back where it was") })
+        let report = try fixture.library.storageReport(since: nil, calendar: PlayFixture.calendar)
+        #expect(report.filesRestored == 1 && report.bytesPurged == 0)
+        #expect(try fixture.profile().photosDeleted == 0)
+    }
+}
