@@ -16,13 +16,20 @@ extension Clean {
         @Option(help: "Only this category: \(AchievementCategory.allCases.map(\.rawValue).joined(separator: ", ")).")
         var category: AchievementCategory?
 
+        static let seenKey = "achievementsSeenAt"
+
         func run() throws {
             let context = try AppContext()
             let view = try PlayerView(context: context)
             let list = Game.Achievements.list(for: view.profile, rules: view.rules)
                 .filter { category == nil || $0.category == category }
-            print(json ? AchievementsOutput.json(list).text
-                       : AchievementsOutput.human(list, rules: view.rules, style: .forStdout(environment: context.environment)))
+            // Unlocked since the achievements were last shown: marked new, once.
+            let library = try context.existingLibrary()
+            let seenAt = try library?.setting(Self.seenKey).flatMap { Double($0) }.map(Date.init(timeIntervalSince1970:))
+            let new = Set(list.filter { a in a.unlockedAt.map { seenAt == nil || $0 > seenAt! } ?? false }.map(\.id))
+            print(json ? AchievementsOutput.json(list, new: new).text
+                       : AchievementsOutput.human(list, new: new, rules: view.rules, style: .forStdout(environment: context.environment)))
+            if !new.isEmpty { try library?.setSetting(Self.seenKey, to: String(context.now.timeIntervalSince1970)) }
         }
     }
 }

@@ -3,19 +3,20 @@ import Game
 
 /// How achievements are shown: the JSON DESIGN.md specifies, or a summary and three shelves of text.
 enum AchievementsOutput {
-    static func json(_ list: [AchievementStatus]) -> JSON {
+    /// `new`: the ids unlocked since the achievements were last shown.
+    static func json(_ list: [AchievementStatus], new: Set<String> = []) -> JSON {
         .array(list.map { a in
             .object([
                 ("id", .string(a.id)), ("title", .string(a.title)), ("category", .string(a.category.rawValue)),
                 ("tier", .string(a.tier.rawValue)), ("metric", .string(a.metric.rawValue)), ("required", .int(a.required)),
                 ("progress", .int(a.progress)), ("unlocked", .bool(a.unlocked)),
-                ("unlockedAt", a.unlockedAt.map { .string(isoDate($0)) } ?? .null),
+                ("unlockedAt", a.unlockedAt.map { .string(isoDate($0)) } ?? .null), ("new", .bool(new.contains(a.id))),
             ])
         })
     }
 
     /// Summary (unlocked of total, by tier), then Unlocked with dates, In progress with bars, Locked.
-    static func human(_ list: [AchievementStatus], rules: Rules, style: Style) -> String {
+    static func human(_ list: [AchievementStatus], new: Set<String> = [], rules: Rules, style: Style) -> String {
         guard !list.isEmpty else { return "No achievements in this category." }
         let unlocked = list.filter(\.unlocked)
         let inProgress = list.filter { !$0.unlocked && $0.progress > 0 }
@@ -30,6 +31,7 @@ enum AchievementsOutput {
             lines += unlocked.map { a in
                 row(a, mark: style.green("✓"), rules: rules, style: style)
                     + (a.unlockedAt.map { style.dim(isoDate($0).prefix(10).description) } ?? "")
+                    + (new.contains(a.id) ? " " + style.bold(style.yellow("NEW")) : "")
             }
         }
         if !inProgress.isEmpty {

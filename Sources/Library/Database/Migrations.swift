@@ -121,6 +121,13 @@ enum Migrations {
                 t.column("undos", .integer).notNull().defaults(to: 0)
             }
         }
+        migrator.registerMigration("v4: settings") { db in
+            // Small facts the screens remember, e.g. when the achievements were last looked at.
+            try db.create(table: "setting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
         return migrator
     }
 }
