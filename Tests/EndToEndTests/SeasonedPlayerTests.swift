@@ -72,7 +72,9 @@ struct SeasonedPlayerTests {
         defer { clean.removeHome() }
         let text = try clean.run(["achievements"]).stdout
         #expect(text.hasPrefix("Achievements: 5 of 16 unlocked · bronze 3/5 · silver 2/5 · gold 0/5 · platinum 0/1\n"))
-        #expect(text.contains("\nUnlocked\n  ✓ First Steps        bronze    Delete 1 photo                   2026-02-10\n"))
+        // Never shown before: every unlocked one is new, once.
+        #expect(text.contains("\nUnlocked\n  ✓ First Steps        bronze    Delete 1 photo                   2026-02-10 NEW\n"))
+        #expect(!(try clean.run(["achievements"]).stdout.contains("NEW")))
         #expect(text.contains("\n    Photo Purger       silver    Delete 1,000 photos              [█░░░░░░░░░] 150/1,000\n"))
         #expect(text.contains("\n    Space Maker        gold      Free 10.7 GB                     [█░░░░░░░░░] 1.5 GB/10.7 GB\n"))
         let list = try CleanBinary.array(try clean.run(["achievements", "--json"]))

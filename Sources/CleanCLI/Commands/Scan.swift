@@ -64,7 +64,7 @@ extension Clean {
             }
             if showProgress { Terminal.clearStatus() }
             if context.environment["SWIPECLEAN_TRACE"].map({ !$0.isEmpty }) ?? false {
-                for stage in report.timings { Terminal.warn("clean: " + stage.name.padding(toLength: 24, withPad: " ", startingAt: 0) + String(format: "%8.3f s", stage.seconds)) }
+                for stage in report.timings { Terminal.warn("clean: " + stage.name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%8.3f s", stage.seconds)) }
             }
             if json {
                 print(ScanOutput.json(report).text)

@@ -48,9 +48,11 @@ struct DuplicateFinder {
             SELECT id, path, size, device, inode, partialHash, contentHash, capturedEpoch FROM item
             WHERE size IN (SELECT size FROM item WHERE size > 0 GROUP BY size HAVING COUNT(*) > 1)
             """
-        let sharing = try Row.fetchAll(db, sql: sql).map { row in
-            Candidate(id: row[0], path: row[1], size: row[2], fileKey: FileKey(device: row[3], inode: row[4]),
-                      partialHash: row[5], contentHash: row[6], capturedEpoch: row[7])
+        var sharing: [Candidate] = []
+        let rows = try Row.fetchCursor(db, sql: sql)
+        while let row = try rows.next() {
+            sharing.append(Candidate(id: row[0], path: row[1], size: row[2], fileKey: FileKey(device: row[3], inode: row[4]),
+                                     partialHash: row[5], contentHash: row[6], capturedEpoch: row[7]))
         }
         // Paths of one size that are all hard links to one inode are one file, not candidates.
         let inodesBySize = Dictionary(grouping: sharing, by: \.size).mapValues { Set($0.map(\.fileKey)).count }

@@ -12,6 +12,33 @@ extension LibraryDatabase {
     public func scan(_ request: ScanRequest,
                      progress: @escaping @Sendable (ScanProgress) -> Void = { _ in }) throws -> ScanReport {
         var timer = StageTimer()
+        var (changes, errors) = try indexChanges(request, timer: &timer, progress: progress)
+        if changes.inspected > 0 || changes.removed > 0 || request.rehash {
+            progress(ScanProgress(phase: .hashing, done: 0))
+            errors += try findDuplicatesAndLinks(jobs: request.jobs, progress: progress)
+            timer.lap("duplicates + links")
+        }
+        let thresholds = Thresholds(options: request.options, now: request.now, calendar: request.calendar)
+        let summary = try read { db in try LibrarySummary.fetch(db, roots: request.roots, thresholds: thresholds) }
+        timer.lap("summary")
+        try recordRun(request, summary: summary, inspected: changes.inspected, errors: errors)
+        timer.lap("record the run")
+        return ScanReport(summary: summary, errors: errors, inspected: changes.inspected, unchanged: changes.unchanged,
+                          removed: changes.removed, elapsedSeconds: timer.total, timings: timer.stages)
+    }
+
+    /// What the walk changed in the index.
+    private struct Changes {
+        var inspected = 0
+        var unchanged = 0
+        var removed = 0
+    }
+
+    /// Walks, compares with the index, reads what is new or changed and writes it, chunk by
+    /// chunk, so memory holds one chunk of records however large the library; drops what vanished.
+    /// The walk and the comparison are released when this returns, before duplicates are hashed.
+    private func indexChanges(_ request: ScanRequest, timer: inout StageTimer,
+                              progress: @escaping @Sendable (ScanProgress) -> Void) throws -> (Changes, [ScanIssue]) {
         let (walked, snapshot) = try walkAndLoadIndex(request, progress: progress)
         timer.lap("walk + index load")
         var errors = walked.errors.map { ScanIssue(path: $0.path, reason: $0.reason) }
@@ -20,8 +47,7 @@ extension LibraryDatabase {
         var changed: [TreeWalker.Entry] = []
         var seen = Set<Int64>(minimumCapacity: snapshot.byPath.count)
         for entry in walked.files {
-            let key = Data(entry.path.bytes)
-            if let known = snapshot.byPath[key] {
+            if let known = snapshot.byPath[Data(entry.path.bytes)] {
                 seen.insert(known.id)
                 if known.matches(entry.status) { continue }
             }
@@ -31,37 +57,34 @@ extension LibraryDatabase {
         let vanished = snapshot.byPath.filter { path, known in
             !seen.contains(known.id) && !unlistable.contains { $0.contains(path) }
         }.map(\.value.id)
-        timer.lap("compare")
-
-        progress(ScanProgress(phase: .reading, done: 0, total: changed.count))
-        var records = try read(changed, request: request, errors: &errors, progress: progress)
-        for index in records.indices { records[index].id = snapshot.byPath[records[index].path]?.id }
-        timer.lap("read \(changed.count) files")
-
-        progress(ScanProgress(phase: .indexing, done: changed.count))
-        if !records.isEmpty || !vanished.isEmpty || request.rehash {
+        var changes = Changes(unchanged: walked.files.count - changed.count, removed: vanished.count)
+        if request.rehash || !vanished.isEmpty {
             try write { db in
                 if request.rehash { try db.execute(sql: "UPDATE item SET partialHash = NULL, contentHash = NULL") }
-                try IndexWriter.store(records, db)
                 for chunk in vanished.chunked(500) {
                     try db.execute(sql: "DELETE FROM item WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))")
                 }
             }
-            timer.lap("index")
-            progress(ScanProgress(phase: .hashing, done: 0))
-            errors += try findDuplicatesAndLinks(jobs: request.jobs, progress: progress)
-            timer.lap("duplicates + links")
         }
+        timer.lap("compare")
 
-        let thresholds = Thresholds(options: request.options, now: request.now, calendar: request.calendar)
-        let summary = try read { db in try LibrarySummary.fetch(db, roots: request.roots, thresholds: thresholds) }
-        timer.lap("summary")
-        try recordRun(request, summary: summary, inspected: records.count, errors: errors)
-        timer.lap("record the run")
-        return ScanReport(summary: summary, errors: errors, inspected: records.count,
-                          unchanged: walked.files.count - changed.count, removed: vanished.count,
-                          elapsedSeconds: timer.total, timings: timer.stages)
+        let total = changed.count
+        progress(ScanProgress(phase: .reading, done: 0, total: total))
+        for chunk in changed.chunked(Self.readChunk) {
+            let before = chunk.startIndex
+            var records = try read(Array(chunk), request: request, errors: &errors) { done in
+                progress(ScanProgress(phase: .reading, done: before + done, total: total))
+            }
+            for index in records.indices { records[index].id = snapshot.byPath[records[index].path]?.id }
+            try write { db in try IndexWriter.store(records, db) }
+            changes.inspected += records.count
+        }
+        timer.lap("read and index \(changed.count) files")
+        return (changes, errors)
     }
+
+    /// Files read and written per transaction: bounds the records held in memory.
+    static let readChunk = 4096
 
     /// Walks the trees on one thread while another loads what the index knows about them.
     private func walkAndLoadIndex(_ request: ScanRequest, progress: @escaping @Sendable (ScanProgress) -> Void) throws -> (TreeWalker.Result, IndexSnapshot) {
@@ -83,10 +106,10 @@ extension LibraryDatabase {
 
     /// Reads each file on `request.jobs` threads (one libmagic handle each) into index records.
     private func read(_ files: [TreeWalker.Entry], request: ScanRequest, errors: inout [ScanIssue],
-                      progress: @escaping @Sendable (ScanProgress) -> Void) throws -> [ItemRecord] {
-        let rules = request.screenshotRules, now = request.now, timeZone = request.calendar.timeZone, total = files.count
+                      progress: @escaping @Sendable (Int) -> Void) throws -> [ItemRecord] {
+        let rules = request.screenshotRules, now = request.now, timeZone = request.calendar.timeZone
         let results = try parallelMap(files, jobs: request.jobs, makeWorker: { try Inspector(screenshotRules: rules) },
-                                      progress: { progress(ScanProgress(phase: .reading, done: $0, total: total)) }) { inspector, entry -> Result<ItemRecord, FileSystemError> in
+                                      progress: progress) { inspector, entry -> Result<ItemRecord, FileSystemError> in
             do throws(FileSystemError) {
                 let info = try inspector.inspect(entry.path, status: entry.status, now: now)
                 return .success(ItemRecord(path: entry.path, status: entry.status, info: info, timeZone: timeZone))
