@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import GRDB
 
@@ -57,19 +58,35 @@ enum IndexWriter {
     }
 
     /// Recomputes Live Photo and sidecar links over the whole index and writes what changed.
+    /// Only files that can belong to another (videos and other files) and the photos and videos
+    /// of their folders are read, not the whole index.
     static func relink(_ db: Database) throws {
         var files: [LinkFinder.File] = []
+        var folders = Set<Data>()
+        let dependents = try Row.fetchCursor(db, sql: "SELECT id, path, kind FROM item WHERE kind != 'photo'")
+        while let row = try dependents.next() {
+            let path: Data = row[1]
+            files.append(LinkFinder.File(id: row[0], path: path, kind: row[2]))
+            folders.insert(path[path.startIndex..<(path.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)])
+        }
+        for chunk in Array(folders).chunked(200) {
+            let ranges = chunk.map { folder in PathPrefix(RawPath(bytes: Array(folder))) }
+            let sql = "SELECT id, path, kind FROM item WHERE kind = 'photo' AND ("
+                + ranges.map { _ in "(+path >= ? AND +path < ?)" }.joined(separator: " OR ") + ")"
+            let photos = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(ranges.flatMap { [$0.lower, $0.upper] }))
+            while let row = try photos.next() { files.append(LinkFinder.File(id: row[0], path: row[1], kind: row[2])) }
+        }
         var current: [Int64: (Int64?, String?)] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, path, kind, linkedTo, linkKind FROM item") {
-            files.append(LinkFinder.File(id: row["id"], path: row["path"], kind: row["kind"]))
-            current[row["id"]] = (row["linkedTo"], row["linkKind"])
+        for row in try Row.fetchAll(db, sql: "SELECT id, linkedTo, linkKind FROM item WHERE linkedTo IS NOT NULL") {
+            current[row[0]] = (row[1], row[2])
         }
         var wanted: [Int64: (Int64?, String?)] = [:]
         for link in LinkFinder.links(files) { wanted[link.item] = (link.owner, link.kind.rawValue) }
         let update = try db.cachedStatement(sql: "UPDATE item SET linkedTo = ?, linkKind = ? WHERE id = ?")
-        for (id, (owner, kind)) in current {
+        for id in Set(current.keys).union(wanted.keys) {
             let target = wanted[id] ?? (nil, nil)
-            if target.0 != owner || target.1 != kind { try update.execute(arguments: [target.0, target.1, id]) }
+            let now = current[id] ?? (nil, nil)
+            if target.0 != now.0 || target.1 != now.1 { try update.execute(arguments: [target.0, target.1, id]) }
         }
     }
 }
