@@ -68,17 +68,29 @@ extension LibraryDatabase {
         }
         timer.lap("compare")
 
+        // Chunk N is written on its own thread while chunk N+1 is read: SQLite's inserts and the
+        // file reads overlap instead of taking turns.
         let total = changed.count
         progress(ScanProgress(phase: .reading, done: 0, total: total))
+        let writes = DispatchQueue(label: "swipeclean.scan.index")
+        let writeFailure = Mutex<(any Error)?>(nil)
         for chunk in changed.chunked(Self.readChunk) {
             let before = chunk.startIndex
             var records = try read(Array(chunk), request: request, errors: &errors) { done in
                 progress(ScanProgress(phase: .reading, done: before + done, total: total))
             }
             for index in records.indices { records[index].id = snapshot.byPath[records[index].path]?.id }
-            try write { db in try IndexWriter.store(records, db) }
             changes.inspected += records.count
+            let batch = records
+            writes.sync {}  // at most one chunk waits to be written: memory stays two chunks
+            writes.async {
+                guard writeFailure.withLock({ $0 == nil }) else { return }
+                do { try self.write { db in try IndexWriter.store(batch, db) } } catch { writeFailure.withLock { $0 = error } }
+            }
+            if let error = writeFailure.withLock({ $0 }) { throw error }
         }
+        writes.sync {}
+        if let error = writeFailure.withLock({ $0 }) { throw error }
         timer.lap("read and index \(changed.count) files")
         return (changes, errors)
     }
