@@ -14,6 +14,8 @@ public struct Clean: ParsableCommand {
     public init() {}
 
     public func run() throws {
-        print(try Home.render(context: AppContext()))
+        let context = try AppContext()
+        try context.reconcileIfInterrupted()
+        print(try Home.render(context: context))
     }
 }

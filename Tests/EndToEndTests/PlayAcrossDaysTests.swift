@@ -151,3 +151,32 @@ import Testing
         #expect(run.stdout.contains("clean scan"))
     }
 }
+
+@Suite struct InterruptedRoundTests {
+    /// A crash right after "yes" (the round marked moving, nothing moved yet) is finished by the
+    /// next command that shows the stats: the files move and the round is credited once.
+    @Test func theNextStartFinishesAConfirmedRoundThatACrashInterrupted() throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else {
+            print("skipped: sqlite3 is not installed (make setup installs it)")
+            return
+        }
+        var clean = try CleanBinary()
+        defer { clean.removeHome() }
+        let library = try PlayAcrossDaysTests.makeLibrary(clean)
+        clean.environment["SWIPECLEAN_NOW"] = "2026-03-02T19:30:00+01:00"
+        #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
+        #expect(try clean.run(["boss", "duplicates"], input: "d\nn\n").status == 0)
+        let sqlite = Process()
+        sqlite.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        sqlite.arguments = [clean.home + "/state/library.sqlite", "UPDATE round SET status = 'moving'"]
+        try sqlite.run()
+        sqlite.waitUntilExit()
+        #expect(sqlite.terminationStatus == 0)
+        for _ in 0..<2 {  // twice: credited once
+            let profile = try PlayAcrossDaysTests.json(clean.run(["profile", "--json"]))
+            #expect(profile["photosDeleted"] as? Int == 1)
+            #expect(profile["totalXP"] as? Int == 51)
+        }
+        #expect(!FileManager.default.fileExists(atPath: library + "/Backup/IMG_0001.JPG"))
+    }
+}

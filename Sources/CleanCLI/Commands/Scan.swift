@@ -44,6 +44,7 @@ extension Clean {
 
         func run() throws {
             let context = try AppContext()
+            try context.reconcileIfInterrupted()
             let roots = try directories.map(Self.root)
             var options = context.configuration.scan
             if let jobs { options.jobs = jobs }

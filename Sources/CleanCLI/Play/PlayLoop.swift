@@ -63,9 +63,10 @@ struct PlayLoop {
             }
         }
         screen.roundEnded(timeUp: timeUp)
+        let swiped = elapsed()  // the allowance counts swiping, not the time spent on the question
         let answer = try confirm(session, input: &input, screen: screen, interrupted: interrupted)
         terminal?.restore()
-        try play.spend(seconds: elapsed(), undos: session.undosUsed)
+        try play.spend(seconds: swiped, undos: session.undosUsed)
         return try play.finish(session, kind: kind, startedAt: play.now, answer: answer)
     }
 

@@ -30,6 +30,17 @@ extension AppContext {
         }
         return (play, lock)
     }
+
+    /// Every start of a command that shows or changes the index: if a crash interrupted a move
+    /// or a round's credit, finish it first (when no other clean is moving files right now).
+    func reconcileIfInterrupted() throws {
+        guard let library = try existingLibrary(), try library.hasInterruptedWork() else { return }
+        do {
+            _ = try openPlay()
+        } catch let error as CleanError where error.description.hasPrefix("another clean is moving files") {
+            return  // that clean is finishing its own moves
+        }
+    }
 }
 
 /// Where human text goes: stdout normally, stderr when stdout carries JSON.

@@ -36,3 +36,15 @@ extension LibraryDatabase {
         try read { db in try TrashedRecord.filter(Column("round") == round).order(Column("id")).fetchAll(db) }
     }
 }
+
+extension LibraryDatabase {
+    /// True when a crash left a move unfinished or a confirmed round uncredited.
+    public func hasInterruptedWork() throws -> Bool {
+        try read { db in
+            try Bool.fetchOne(db, sql: """
+                SELECT EXISTS (SELECT 1 FROM trashed WHERE state NOT IN ('done', 'rolledBack'))
+                    OR EXISTS (SELECT 1 FROM round WHERE status = 'moving')
+                """) ?? false
+        }
+    }
+}
