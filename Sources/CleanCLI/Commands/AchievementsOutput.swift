@@ -10,7 +10,7 @@ enum AchievementsOutput {
                 ("id", .string(a.id)), ("title", .string(a.title)), ("category", .string(a.category.rawValue)),
                 ("tier", .string(a.tier.rawValue)), ("metric", .string(a.metric.rawValue)), ("required", .int(a.required)),
                 ("progress", .int(a.progress)), ("unlocked", .bool(a.unlocked)),
-                ("unlockedAt", a.unlockedAt.map { .string(isoDate($0)) } ?? .null), ("new", .bool(new.contains(a.id))),
+                ("unlockedAt", a.unlockedAt.map { .string(ISO8601.string($0)) } ?? .null), ("new", .bool(new.contains(a.id))),
             ])
         })
     }
@@ -30,7 +30,7 @@ enum AchievementsOutput {
             lines += ["", style.bold("Unlocked")]
             lines += unlocked.map { a in
                 row(a, mark: style.green("✓"), rules: rules, style: style)
-                    + (a.unlockedAt.map { style.dim(isoDate($0).prefix(10).description) } ?? "")
+                    + (a.unlockedAt.map { style.dim(ISO8601.string($0).prefix(10).description) } ?? "")
                     + (new.contains(a.id) ? " " + style.bold(style.yellow("NEW")) : "")
             }
         }
@@ -86,13 +86,5 @@ enum AchievementsOutput {
     private static func amount(_ value: Int, of a: AchievementStatus) -> String {
         a.metric == .bytesFreed ? "\(humanBytes(Int64(value)))/\(humanBytes(Int64(a.required)))"
                                 : "\(grouped(value))/\(grouped(a.required))"
-    }
-
-    /// ISO 8601 with the offset, e.g. 2026-03-02T19:30:00Z.
-    static func isoDate(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.formatOptions = [.withInternetDateTime]
-        formatter.timeZone = TimeZone.current
-        return formatter.string(from: date)
     }
 }
