@@ -13,6 +13,7 @@ enum ScanOutput {
             ("duplicates", .object([("groups", .int(s.duplicates.groups)), ("files", .int(s.duplicates.files)),
                                     ("reclaimableBytes", .int(s.duplicates.reclaimableBytes))])),
             ("errors", .array(report.errors.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
+            ("errorCount", .int(report.errors.count)),
             ("inspected", .int(report.inspected)), ("unchanged", .int(report.unchanged)), ("removed", .int(report.removed)),
             ("elapsedSeconds", .double((report.elapsedSeconds * 1000).rounded() / 1000)),
         ])
