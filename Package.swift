@@ -37,6 +37,7 @@ let package = Package(
         ]),
         .executableTarget(name: "clean", dependencies: ["CleanCLI"]),
         .executableTarget(name: "TrashCrashHarness", dependencies: ["Trash", "FileSystem"]),
+        .executableTarget(name: "PlayCrashHarness", dependencies: ["Play", "Library", "Trash", "Game", "FileSystem"]),
 
         // MARK: - Tests mirror the modules, plus one suite over the built binary
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
