@@ -1,4 +1,3 @@
-import FileSystem
 import Foundation
 import GRDB
 
@@ -6,8 +5,6 @@ import GRDB
 public enum LibraryError: Error, CustomStringConvertible {
     case locked(path: String)
     case unusable(path: String, reason: String)
-    case notADirectory(RawPath)
-    case fileSystem(FileSystemError)
 
     static func database(path: String, _ error: any Error) -> LibraryError {
         if let error = error as? LibraryError { return error }
@@ -26,10 +23,6 @@ public enum LibraryError: Error, CustomStringConvertible {
             return "the library database \(path) is locked by another clean; wait for it to finish and try again"
         case let .unusable(path, reason):
             return "cannot use the library database \(path): \(reason)"
-        case .notADirectory(let path):
-            return "'\(path)' is not a directory; give clean scan a folder of photos"
-        case .fileSystem(let error):
-            return error.description
         }
     }
 }

@@ -15,9 +15,6 @@ struct ExifFields: Equatable {
     /// IFD0 ImageWidth/ImageLength: the size of a TIFF/DNG's first image.
     var imageWidth: Int?
     var imageHeight: Int?
-
-    /// The capture date by EXIF's own preference: original, then digitized, then IFD0 DateTime.
-    var bestDate: CaptureDate? { dateTimeOriginal ?? dateTimeDigitized ?? dateTime }
 }
 
 /// Reads EXIF with libexif. The only file that imports `CExif`.

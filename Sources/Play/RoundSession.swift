@@ -51,7 +51,6 @@ public final class RoundSession {
 
     /// The card on the table, or nil when the queue is done.
     public var current: Card? { position < queue.count && !quit ? queue[position] : nil }
-    public var isOver: Bool { current == nil }
     public var cardsLeft: Int { quit ? 0 : queue.count - position }
 
     public var deletedCards: [Card] { decisions.filter(\.deleted).map(\.card) }

@@ -11,11 +11,6 @@ enum Terminal {
     static var stdoutIsTTY: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stdinIsTTY: Bool { isatty(STDIN_FILENO) == 1 }
 
-    /// Colour only on a terminal, and never when `NO_COLOR` is set.
-    static var useColor: Bool {
-        stdoutIsTTY && ProcessInfo.processInfo.environment["NO_COLOR"].map(\.isEmpty) ?? true
-    }
-
     /// The size of the terminal on stdout, or nil when stdout is not one.
     static var size: (columns: Int, rows: Int)? {
         var window = winsize()

@@ -16,8 +16,6 @@ struct TreeWalker {
         var errors: [(path: RawPath, reason: String)] = []
         /// Directories that could not be listed: indexed files below them are kept, not dropped.
         var unlistable: [RawPath] = []
-        var skippedSpecial = 0
-        var skippedLinks = 0
     }
 
     let skipNames: Set<[UInt8]>
@@ -67,8 +65,7 @@ struct TreeWalker {
                             if excluded.contains(path) { continue }
                             if oneFileSystem && status.device != directory.device { continue }
                             next.append((path, directory.device))
-                        case .symlink: result.skippedLinks += 1
-                        case .other: result.skippedSpecial += 1
+                        case .symlink, .other: continue  // never followed, never opened
                         }
                     }
                 }
