@@ -18,9 +18,10 @@ enum Home {
         lines.append("")
         lines += challenges(view, today: today, context: context, style: style)
         lines.append("")
-        lines += bosses(view, counts: try dealableCounts(context: context), style: style)
+        let piles = try dealableCards(context: context)  // four card queues, built once for both sections
+        lines += bosses(view, counts: piles.mapValues(\.count), style: style)
         lines.append("")
-        lines.append(style.bold("Next: ") + (try suggestion(context: context)))
+        lines.append(style.bold("Next: ") + suggestion(piles, hasLibrary: try context.existingLibrary() != nil))
         return lines.map(trimmedRight).joined(separator: "\n")
     }
 
@@ -111,12 +112,12 @@ enum Home {
     }
 
     /// The boss whose cards hold the most bytes right now, as a command to run; `clean scan` when there is no library.
-    static func suggestion(context: AppContext) throws -> String {
-        guard try context.existingLibrary() != nil else {
+    static func suggestion(_ cards: [String: [Card]], hasLibrary: Bool) -> String {
+        guard hasLibrary else {
             return "start with `clean scan ~/Pictures` (or a mounted phone's DCIM folder)."
         }
         let nouns = ["screenshots": "screenshot", "videos": "big video", "old": "old photo", "duplicates": "duplicate copy"]
-        let piles = try dealableCards(context: context).map { name, cards in (name, cards.count, cards.reduce(0) { $0 + $1.bytes }) }
+        let piles = cards.map { name, cards in (name, cards.count, cards.reduce(0) { $0 + $1.bytes }) }
         guard let best = piles.filter({ $0.1 > 0 }).max(by: { ($0.2, $1.0) < ($1.2, $0.0) }) else {
             return "nothing to clean in the index right now. Scan another folder: `clean scan DIR`."
         }
