@@ -70,3 +70,17 @@ import Testing
         }
     }
 }
+
+@Suite struct UnreachableRootTests {
+    @Test func aRootThatIsGoneIsReportedAndItsIndexIsKept() throws {
+        let tree = try TestTree()
+        try tree.write("phone/a.bin", randomData(100))
+        let phone = RawPath(tree.photos + "/phone")
+        _ = try tree.database.scan(ScanRequest(roots: [phone], now: TestTree.now, calendar: TestTree.calendar))
+        try FileManager.default.removeItem(atPath: tree.photos + "/phone")  // the phone was unplugged
+        let report = try tree.database.scan(ScanRequest(roots: [phone], now: TestTree.now, calendar: TestTree.calendar))
+        #expect(report.errors.map(\.path) == [phone])
+        #expect(report.removed == 0)
+        #expect(try tree.items().count == 1)
+    }
+}

@@ -35,8 +35,15 @@ struct TreeWalker {
     /// (listing and `fstatat` are system calls that wait; two cores walk faster than one).
     func walk(_ roots: [RawPath], jobs: Int = 1, progress: (Int) -> Void = { _ in }) -> Result {
         var result = Result()
-        var level: [(directory: RawPath, device: UInt64)] = roots.compactMap { root in
-            (try? linkStatus(root)).map { (root, $0.device) }
+        var level: [(directory: RawPath, device: UInt64)] = []
+        for root in roots {
+            do {
+                level.append((root, try linkStatus(root).device))
+            } catch {
+                // An unmounted phone is not an empty one: keep what the index knows below it.
+                result.errors.append((root, error.reason))
+                result.unlistable.append(root)
+            }
         }
         while !level.isEmpty {
             let listed = (try? parallelMap(level, jobs: jobs, makeWorker: { () }) { _, directory in
