@@ -20,7 +20,8 @@ final class PlayFixture {
             try data.write(to: URL(fileURLWithPath: path))
         }
         library = try LibraryDatabase(path: root + "/library.sqlite")
-        trash = try Trash(root: RawPath(root + "/Trash"), timeZone: TimeZone(identifier: "UTC")!)
+        // The trash dates its entries on the fixture's clock, as the app's does on SWIPECLEAN_NOW.
+        trash = try Trash(root: RawPath(root + "/Trash"), timeZone: TimeZone(identifier: "UTC")!, now: { [now] in now })
         _ = try library.scan(ScanRequest(roots: [RawPath(root + "/photos")], now: now, calendar: Self.calendar))
     }
 

@@ -101,11 +101,12 @@ import Testing
         #expect(try fixture.library.storageReport(since: nil, calendar: PlayFixture.calendar).bytesPurged == 1000)
     }
 
-    @Test func emptyingTheTrashDeletesForGoodAndIsReported() throws {
+    @Test func emptyingTheTrashDeletesWhatIsOlderThanTheRetentionForGood() throws {
         let fixture = try PlayFixture(files: ["a/" + screenshotName: pngData(1000)])
         _ = try fixture.context.finish(try fixture.play(.screenshots, [.delete]), kind: .round, startedAt: fixture.now, answer: .yes)
         #expect(try fixture.context.emptyTrash(olderThanDays: 30).files == 0)   // deleted today: kept for 30 days
-        let outcome = try fixture.context.emptyTrash(olderThanDays: nil)
+        fixture.now = PlayFixture.calendar.date(byAdding: .day, value: 31, to: fixture.now)!
+        let outcome = try fixture.context.emptyTrash(olderThanDays: 30)
         #expect(outcome.files == 1 && outcome.bytes == 1000)
         #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.root + "/Trash/files").isEmpty)
         #expect(try fixture.library.storageReport(since: nil, calendar: PlayFixture.calendar).bytesPurged == 1000)
