@@ -57,10 +57,10 @@ extension Clean {
                 let deletes = try play.library.decisions(of: round.id!).filter { $0.decision == .delete }
                 entries.append(.object([("round", .optional(round.id)), ("kind", .string(round.kind)), ("boss", .optional(round.boss)),
                                         ("endedAt", .string(ISO8601.string(round.endedAt))), ("reviewed", .int(round.reviewed)),
-                                        ("toDelete", .array(deletes.map { .path(RawPathBytes.path($0.path)) }))]))
+                                        ("toDelete", .array(deletes.map { .path($0.rawPath) }))]))
                 if !json {
                     print("Round \(round.id!) (\(round.boss.map { "boss \($0)" } ?? "round"), \(ISO8601.string(round.endedAt))): \(deletes.count) to delete")
-                    for decision in deletes.prefix(20) { print("  \(RawPathBytes.path(decision.path))") }
+                    for decision in deletes.prefix(20) { print("  \(decision.rawPath)") }
                 }
             }
             if json { print(JSON.array(entries).text) } else if rounds.isEmpty { print("Nothing pending.") }

@@ -1,4 +1,3 @@
-import FileSystem
 import Foundation
 
 /// ISO 8601 with the local offset, as DESIGN.md wants dates.
@@ -9,9 +8,4 @@ enum ISO8601 {
         formatter.formatOptions = [.withInternetDateTime]
         return formatter.string(from: date)
     }
-}
-
-/// Paths stored as bytes in the database.
-enum RawPathBytes {
-    static func path(_ data: Data) -> RawPath { RawPath(bytes: Array(data)) }
 }

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import GRDB
 
@@ -62,6 +63,9 @@ public struct DecisionRecord: Codable, Sendable, Equatable, FetchableRecord, Mut
     public var decision: Choice
     public var category: String
     public var decidedAt: Date
+
+    /// The decided file's path as it was dealt.
+    public var rawPath: RawPath { RawPath(bytes: Array(path)) }
 
     public init(round: Int64, item: Int64, path: Data, decision: Choice, category: String, decidedAt: Date) {
         self.round = round
