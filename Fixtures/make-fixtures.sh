@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Rebuilds Fixtures/phone from ../shared/corpus/media (public photos whose licence allows any use) with
+# Rebuilds Fixtures/phone from Fixtures/corpus/media (public photos whose licence allows any use) with
 # exiftool and python3 only. The result is committed; run this only to change the fixtures.
 # Usage: Fixtures/make-fixtures.sh [CORPUS_DIR]
 set -euo pipefail
 cd "$(dirname "$0")"
-CORPUS=${1:-../../shared/corpus/media}
+CORPUS=${1:-corpus/media}
 OUT=phone
 rm -rf "$OUT"
 mkdir -p "$OUT/DCIM/Camera" "$OUT/DCIM/100APPLE" "$OUT/Pictures/Screenshots" "$OUT/Movies" "$OUT/Backup"

@@ -35,7 +35,7 @@ struct CleanBinary {
     }()
 
     static let corpus: String = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus/media").path
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/corpus/media").path
 
     @discardableResult
     func run(_ arguments: [String], input: String? = nil) throws -> Run {

@@ -26,7 +26,7 @@ final class TestTree {
         return path
     }
 
-    /// Copies a file of the shared corpus of real phone media to `relative` below photos/.
+    /// Copies a file of the corpus of real phone media (`Fixtures/corpus/media`) to `relative` below photos/.
     @discardableResult
     func copyCorpus(_ name: String, to relative: String) throws -> String {
         try write(relative, try Data(contentsOf: URL(fileURLWithPath: Self.corpus + "/" + name)))
@@ -34,7 +34,7 @@ final class TestTree {
 
     static let corpus: String = {
         let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        return packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus/media").path
+        return packageRoot.appendingPathComponent("Fixtures/corpus/media").path
     }()
 
     /// The real clock: the copies' mtimes (the fallback date of undated files) must not lie in the future.

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 @testable import Media
 
-/// Every real phone file in the shared corpus agrees with `file --mime-type` and exiftool.
+/// Every real phone file in the corpus (`Fixtures/corpus`) agrees with `file --mime-type` and exiftool.
 @Suite struct CorpusTests {
     static let now = Date(timeIntervalSince1970: 2_000_000_000)  // 2033: nothing in the corpus is "future"
 

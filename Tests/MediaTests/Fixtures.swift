@@ -1,11 +1,11 @@
 import FileSystem
 import Foundation
 
-/// Where the shared corpus lives (`../shared/corpus` from the package root) and temp-file helpers.
+/// Where the corpus of real phone media lives (`Fixtures/corpus` in the repository) and temp-file helpers.
 enum Fixtures {
     static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let corpus = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
+    static let corpus = packageRoot.appendingPathComponent("Fixtures/corpus")
     static let media = corpus.appendingPathComponent("media")
 
     struct Expected: Decodable {
@@ -17,6 +17,7 @@ enum Fixtures {
         var model: String?
     }
 
+    /// The reference answers (empty when `expected.json` is missing: `corpusIsPresent` then fails).
     static let expected: [String: Expected] = {
         guard let data = try? Data(contentsOf: corpus.appendingPathComponent("expected.json")),
               let decoded = try? JSONDecoder().decode([String: Expected].self, from: data) else { return [:] }
