@@ -6,6 +6,7 @@ CONFIG      ?= debug
 BIN          = .build/$(CONFIG)/clean
 # Debian packages the build, the tests and the benchmark need.
 APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev pkg-config \
+               libturbojpeg0-dev libheif-dev libspng-dev \
                libimage-exiftool-perl jdupes trash-cli file time sqlite3
 
 .PHONY: setup build test demo bench clean-build

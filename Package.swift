@@ -20,6 +20,9 @@ let package = Package(
         .systemLibrary(name: "CMagic", pkgConfig: "libmagic", providers: [.apt(["libmagic-dev"])]),
         .systemLibrary(name: "CExif", pkgConfig: "libexif", providers: [.apt(["libexif-dev"])]),
         .systemLibrary(name: "CXXHash", pkgConfig: "libxxhash", providers: [.apt(["libxxhash-dev"])]),
+        .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
+        .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
 
         // MARK: - The operating system's file calls, byte-exact paths (Foundation/Glibc only)
         .target(name: "FileSystem"),
@@ -29,6 +32,7 @@ let package = Package(
         .target(name: "Media", dependencies: ["FileSystem", "CMagic", "CExif", "CXXHash"]),
         .target(name: "Library", dependencies: ["FileSystem", "Media", "Game", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Trash", dependencies: ["FileSystem"]),
+        .target(name: "Imaging", dependencies: ["FileSystem", "CTurboJPEG", "CHeif", "CSpng"]),
         .target(name: "Play", dependencies: ["Library", "Trash", "Game"]),
         .target(name: "Settings", dependencies: ["Game", "Media", "Library", "Trash", "TOMLKit"]),
         .target(name: "CleanCLI", dependencies: [
@@ -43,6 +47,7 @@ let package = Package(
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "GameTests", dependencies: ["Game"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "FileSystem"]),
         .testTarget(name: "LibraryTests", dependencies: ["Library", "Media", "Game"]),
         .testTarget(name: "TrashTests", dependencies: ["Trash", "FileSystem"]),
         .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Trash", "Game"]),

@@ -1,0 +1,69 @@
+import FileSystem
+
+/// Pixels from image files: JPEG, PNG and HEIF, decoded at a reduced scale and turned upright.
+public enum Decoding {
+    /// Decodes the file at `path` at the smallest scale that satisfies `size`, upright, in `layout`.
+    /// `orientation` overrides the one the file records (pass what the index knows, or nil to read it).
+    public static func decode(
+        _ path: RawPath, size: SizeRequest = .full, layout: Image.Layout = .rgb, orientation: Orientation? = nil
+    ) throws(ImagingError) -> Image {
+        try decode(bytes: read(path), name: path.description, size: size, layout: layout, orientation: orientation)
+    }
+
+    /// The same over bytes already in memory; `name` only names the file in errors.
+    public static func decode(
+        bytes: [UInt8], name: String, size: SizeRequest = .full, layout: Image.Layout = .rgb, orientation: Orientation? = nil
+    ) throws(ImagingError) -> Image {
+        guard let format = ImageFormat(sniffing: bytes) else { throw .unsupported(path: name) }
+        var image: Image
+        var recorded: Orientation?
+        switch format {
+        case .jpeg:
+            image = try JPEGCodec.decode(bytes, name: name, size: size, layout: layout)
+            recorded = Orientation(jpeg: bytes)
+        case .png:
+            (image, recorded) = try PNGCodec.decode(bytes, name: name)
+        case .heif:
+            image = try HEIFCodec.decode(bytes, name: name, size: size)
+            recorded = nil   // libheif already applied irot/imir
+        }
+        if layout == .gray { image = image.gray() }
+        return image.applying(orientation ?? recorded ?? .up)
+    }
+
+    static func read(_ path: RawPath) throws(ImagingError) -> [UInt8] {
+        do {
+            let file = try ReadableFile(path)
+            let status = try file.status()
+            guard status.size <= 512 << 20 else {
+                throw ImagingError.unreadable(path: path.description, reason: "it is larger than 512 MB")
+            }
+            return try file.read(at: 0, count: Int(status.size))
+        } catch let error as ImagingError {
+            throw error
+        } catch {
+            throw .unreadable(path: path.description, reason: "\(error)")
+        }
+    }
+}
+
+/// JPEG previews for the web app: upright, no larger than the screen needs.
+public enum Preview {
+    /// The long side of a preview, in pixels.
+    public static let maximumSide = 1_600
+
+    /// A JPEG of the picture at `path`, its long side at most `longSide` pixels.
+    public static func jpeg(
+        _ path: RawPath, longSide: Int = maximumSide, quality: Int = 82, orientation: Orientation? = nil
+    ) throws(ImagingError) -> [UInt8] {
+        try jpeg(bytes: Decoding.read(path), name: path.description, longSide: longSide, quality: quality, orientation: orientation)
+    }
+
+    public static func jpeg(
+        bytes: [UInt8], name: String, longSide: Int = maximumSide, quality: Int = 82, orientation: Orientation? = nil
+    ) throws(ImagingError) -> [UInt8] {
+        let image = try Decoding.decode(bytes: bytes, name: name, size: .longSide(longSide), orientation: orientation)
+        return try JPEGCodec.encode(image.fitting(longSide: longSide), quality: quality)
+    }
+
+}

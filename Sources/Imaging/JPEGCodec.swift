@@ -1,0 +1,65 @@
+import CTurboJPEG
+
+/// JPEG through libjpeg-turbo: decoding at the smallest DCT scale that satisfies the request
+/// (1/8 … 1, so a 12-megapixel photo shrinks while it is decoded), and encoding previews.
+enum JPEGCodec {
+    static func decode(_ bytes: [UInt8], name: String, size: SizeRequest, layout: Image.Layout) throws(ImagingError) -> Image {
+        guard let handle = tjInitDecompress() else { throw .corrupt(path: name, format: "JPEG", reason: "libjpeg-turbo did not start") }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        guard tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0,
+              width > 0, height > 0
+        else { throw .corrupt(path: name, format: "JPEG", reason: message(handle)) }
+        guard Int(width) * Int(height) <= maximumPixels else { throw .tooLarge(path: name, width: Int(width), height: Int(height)) }
+
+        let (outW, outH) = scaledSize(width: Int(width), height: Int(height), for: size)
+        let format = layout == .rgb ? TJPF_RGB : TJPF_GRAY
+        var pixels = [UInt8](repeating: 0, count: outW * outH * layout.rawValue)
+        let status = pixels.withUnsafeMutableBufferPointer { out in
+            tjDecompress2(handle, bytes, UInt(bytes.count), out.baseAddress, Int32(outW), 0, Int32(outH),
+                          Int32(format.rawValue), TJFLAG_FASTDCT | TJFLAG_FASTUPSAMPLE)
+        }
+        // A truncated file still yields its top part with a warning; only a hard error is refused.
+        if status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {
+            throw .corrupt(path: name, format: "JPEG", reason: message(handle))
+        }
+        return Image(width: outW, height: outH, layout: layout, pixels: pixels)
+    }
+
+    /// The smallest of libjpeg-turbo's scaled sizes that satisfies the request (the full size when none does).
+    static func scaledSize(width: Int, height: Int, for size: SizeRequest) -> (Int, Int) {
+        var count: Int32 = 0
+        guard let factors = tjGetScalingFactors(&count) else { return (width, height) }
+        var best = (width, height)
+        for i in 0..<Int(count) {
+            let f = factors[i]
+            guard f.num <= f.denom else { continue }   // never enlarge
+            let w = (width * Int(f.num) + Int(f.denom) - 1) / Int(f.denom)
+            let h = (height * Int(f.num) + Int(f.denom) - 1) / Int(f.denom)
+            if size.isSatisfied(width: w, height: h), w * h < best.0 * best.1 { best = (w, h) }
+        }
+        return best
+    }
+
+    /// A baseline JPEG of the image at this quality (1…100), 4:2:0 for colour.
+    static func encode(_ image: Image, quality: Int) throws(ImagingError) -> [UInt8] {
+        guard let handle = tjInitCompress() else { throw .corrupt(path: "preview", format: "JPEG", reason: "libjpeg-turbo did not start") }
+        defer { tjDestroy(handle) }
+        var buffer: UnsafeMutablePointer<UInt8>? = nil
+        var length: UInt = 0
+        let format = image.layout == .rgb ? TJPF_RGB : TJPF_GRAY
+        let subsampling = image.layout == .rgb ? TJSAMP_420 : TJSAMP_GRAY
+        let status = image.pixels.withUnsafeBufferPointer { src in
+            tjCompress2(handle, src.baseAddress, Int32(image.width), 0, Int32(image.height), Int32(format.rawValue),
+                        &buffer, &length, Int32(subsampling.rawValue), Int32(max(1, min(100, quality))), TJFLAG_FASTDCT)
+        }
+        defer { if let buffer { tjFree(buffer) } }
+        guard status == 0, let buffer else { throw .corrupt(path: "preview", format: "JPEG", reason: message(handle)) }
+        return Array(UnsafeBufferPointer(start: buffer, count: Int(length)))
+    }
+
+    private static func message(_ handle: tjhandle) -> String {
+        guard let text = tjGetErrorStr2(handle) else { return "unknown error" }
+        return String(cString: text)
+    }
+}
