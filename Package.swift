@@ -13,7 +13,6 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // MARK: - C libraries, one small module each
@@ -34,7 +33,7 @@ let package = Package(
         .target(name: "Trash", dependencies: ["FileSystem"]),
         .target(name: "Imaging", dependencies: ["FileSystem", "CTurboJPEG", "CHeif", "CSpng"]),
         .target(name: "Play", dependencies: ["Library", "Trash", "Game"]),
-        .target(name: "Settings", dependencies: ["Game", "Media", "Library", "Trash", "TOMLKit"]),
+        .target(name: "Settings", dependencies: ["Game", "Media", "Library"]),
         .target(name: "CleanCLI", dependencies: [
             "FileSystem", "Game", "Media", "Library", "Trash", "Play", "Settings",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

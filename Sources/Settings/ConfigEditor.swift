@@ -34,12 +34,8 @@ public enum ConfigEditor {
 
         let text: String
         let tree: ConfigTree
-        do {
-            text = FileManager.default.fileExists(atPath: file) ? try String(contentsOfFile: file, encoding: .utf8) : ""
-        } catch {
-            throw .config(.unreadable(file: file, reason: (error as NSError).localizedFailureReason ?? "not readable UTF-8 text"))
-        }
-        do {
+        do throws(ConfigError) {
+            text = try ConfigFile.text(of: file) ?? ""
             tree = try ConfigTree.parse(toml: text, file: file)
         } catch {
             throw .config(error)

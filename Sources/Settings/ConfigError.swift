@@ -1,6 +1,7 @@
 /// Why a configuration file cannot be used, as one sentence naming the file, the key and what was expected.
 public enum ConfigError: Error, Equatable, CustomStringConvertible {
     case unreadable(file: String, reason: String)
+    case notUTF8(file: String, line: Int, column: Int, byte: UInt8)
     case syntax(file: String, line: Int, column: Int, message: String)
     case unknownKey(file: String, key: String)
     case wrongType(file: String, key: String, expected: String)
@@ -10,6 +11,9 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
         switch self {
         case let .unreadable(file, reason):
             return "cannot read config file \(file): \(reason)"
+        case let .notUTF8(file, line, column, byte):
+            let hex = String(byte, radix: 16, uppercase: true)
+            return "config file \(file) is not UTF-8 text: line \(line), column \(column) holds the byte 0x\(hex.count < 2 ? "0" + hex : hex); save it as UTF-8"
         case let .syntax(file, line, column, message):
             return "config file \(file) is not valid TOML at line \(line), column \(column): \(message)"
         case let .unknownKey(file, key):

@@ -12,13 +12,7 @@ public enum ConfigLoader {
     /// The effective configuration and the file it came from (nil when there is no user file).
     public static func load(environment: [String: String]) throws(ConfigError) -> (Configuration, source: String?) {
         let file = userFile(environment: environment)
-        guard FileManager.default.fileExists(atPath: file) else { return (.defaults, nil) }
-        let text: String
-        do {
-            text = try String(contentsOfFile: file, encoding: .utf8)
-        } catch {
-            throw .unreadable(file: file, reason: (error as NSError).localizedFailureReason ?? "not readable UTF-8 text")
-        }
+        guard let text = try ConfigFile.text(of: file) else { return (.defaults, nil) }
         return (try parse(text, file: file), file)
     }
 

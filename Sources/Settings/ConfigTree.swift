@@ -1,7 +1,6 @@
 import Foundation
-import TOMLKit
 
-/// A parsed configuration document: TOML's values, independent of TOMLKit's C++-backed types.
+/// A parsed configuration document: TOML's values (dates and times as their text).
 indirect enum ConfigTree: Equatable {
     case table([String: ConfigTree])
     case array([ConfigTree])
@@ -12,32 +11,12 @@ indirect enum ConfigTree: Equatable {
 
     /// Parses TOML text; a syntax error names the line and column.
     static func parse(toml text: String, file: String) throws(ConfigError) -> ConfigTree {
-        do {
-            return ConfigTree(try TOMLTable(string: text))
-        } catch let error as TOMLParseError {
-            throw .syntax(file: file, line: error.source.begin.line, column: error.source.begin.column,
-                          message: error.description)
+        do throws(TOMLSyntaxError) {
+            return try TOMLReader.parse(Array(text.utf8))
         } catch {
-            throw .syntax(file: file, line: 0, column: 0, message: "\(error)")
+            throw .syntax(file: file, line: error.line, column: error.column, message: error.message)
         }
     }
-
-    private init(_ table: TOMLTable) {
-        var entries: [String: ConfigTree] = [:]
-        for (key, value) in table { entries[key] = ConfigTree(value) }
-        self = .table(entries)
-    }
-
-    private init(_ value: any TOMLValueConvertible) {
-        if let table = value.table { self.init(table) }
-        else if let array = value.array { self = .array(array.map { ConfigTree($0) }) }
-        else if let string = value.string { self = .string(string) }
-        else if let integer = value.int { self = .integer(integer) }
-        else if let float = value.double { self = .float(float) }
-        else if let boolean = value.bool { self = .boolean(boolean) }
-        else { self = .string(value.debugDescription) }  // dates and times: handed on as text
-    }
-
 }
 
 /// ConfigTree reads and writes JSON, so any `Codable` settings value can become a tree and back.
