@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Trash", dependencies: ["FileSystem"]),
         .target(name: "Imaging", dependencies: ["FileSystem", "CTurboJPEG", "CHeif", "CSpng"]),
         .target(name: "Play", dependencies: ["Library", "Trash", "Game"]),
-        .target(name: "Settings", dependencies: ["Game", "Media", "Library"]),
+        .target(name: "Settings", dependencies: ["Game"]),
         .target(name: "CleanCLI", dependencies: [
             "FileSystem", "Game", "Media", "Library", "Trash", "Play", "Settings",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),

@@ -1,25 +1,36 @@
 import Game
-import Library
-import Media
 
 /// Every setting of SwipeClean: the compiled-in defaults, overridden key by key by the user's file.
 ///
 /// Its sections are the `[player]`, `[scan]`, `[trash]`, `[play]`, `[media]` and `[game]` tables
-/// of `Config/swipeclean.toml`; each module owns the type of its own section.
+/// of `Config/swipeclean.toml`. Settings is a leaf: it imports only the pure `Game` (whose `Rules`
+/// are the `[game]` section), so reading a config links no database and no C library. The command
+/// layer turns `[scan]` and `[media]` into the scanner's `ScanOptions` and `ScreenshotRules`.
 public struct Configuration: Codable, Sendable, Equatable {
     public var player: PlayerSettings
-    public var scan: ScanOptions
+    public var scan: ScanSettings
     public var trash: TrashSettings
     public var play: PlaySettings
-    public var media: ScreenshotRules
+    public var media: MediaSettings
     public var game: Rules
 
     public static let defaults = Configuration(
         player: PlayerSettings(tier: .free),
-        scan: .defaults,
+        scan: ScanSettings(
+            skipNames: [".thumbnails", "@eaDir", ".AppleDouble", ".Trashes", ".Spotlight-V100", ".fseventsd", ".swipeclean"],
+            skipPrefixes: ["._", ".Trash"], oneFileSystem: true, bigVideoBytes: 100_000_000, oldPhotoYears: 2, jobs: 0),
         trash: TrashSettings(directory: "", retentionDays: 30),
         play: PlaySettings(roundSeconds: 60, keptCooldownDays: 30, bell: false),
-        media: .defaults,
+        media: MediaSettings(
+            screenshotNamePatterns: [
+                #"^Screenshot_.+"#,
+                #"^Screen ?[Ss]hot \d{4}-\d{2}-\d{2} at .+"#,
+                #"^Screenshot \(\d+\)\.[A-Za-z0-9]+$"#,
+                #"^Screenshot \d{4}-\d{2}-\d{2} \d{6}\.[A-Za-z0-9]+$"#,
+                #"^Screenshot from \d{4}-\d{2}-\d{2} .+"#,
+            ],
+            screenshotFolders: ["Pictures/Screenshots", "DCIM/Screenshots"],
+            screenshotUserComment: "Screenshot", screenshotAndroidSoftware: "Android"),
         game: .defaults
     )
 }
@@ -28,6 +39,34 @@ public struct Configuration: Codable, Sendable, Equatable {
 public struct PlayerSettings: Codable, Sendable, Equatable {
     /// free or pro: the limits of `game.tiers` that apply.
     public var tier: Tier
+}
+
+/// The `[scan]` section: what a scan skips and how it sorts (the scanner's `ScanOptions`).
+public struct ScanSettings: Codable, Sendable, Equatable {
+    /// Directory (or file) names never entered.
+    public var skipNames: [String]
+    /// Names starting with one of these are skipped.
+    public var skipPrefixes: [String]
+    /// Stay on the file system of each root.
+    public var oneFileSystem: Bool
+    /// A video larger than this many bytes is a big video.
+    public var bigVideoBytes: Int64
+    /// A photo captured more than this many years before now is old.
+    public var oldPhotoYears: Int
+    /// Worker threads; 0 means one per core.
+    public var jobs: Int
+}
+
+/// The `[media]` section: how a screenshot is told from a photo (the inspector's `ScreenshotRules`).
+public struct MediaSettings: Codable, Sendable, Equatable {
+    /// Regular expressions (ICU syntax) matched against the whole file name.
+    public var screenshotNamePatterns: [String]
+    /// Folder paths whose files are screenshots, matched as a suffix of the file's folder.
+    public var screenshotFolders: [String]
+    /// Text that, in an EXIF or XMP UserComment, marks a screenshot.
+    public var screenshotUserComment: String
+    /// EXIF Software prefix Android writes on screenshots.
+    public var screenshotAndroidSoftware: String
 }
 
 /// The `[trash]` section.

@@ -2,6 +2,7 @@ import ArgumentParser
 import FileSystem
 import Foundation
 import Library
+import Media
 
 extension Clean {
     /// `clean scan DIR…`: index the trees and summarise what was found.
@@ -46,11 +47,11 @@ extension Clean {
             let context = try AppContext()
             try context.reconcileIfInterrupted()
             let roots = try directories.map(Self.root)
-            var options = context.configuration.scan
+            var options = ScanOptions(context.configuration.scan)
             if let jobs { options.jobs = jobs }
             if crossFileSystems { options.oneFileSystem = false }
             let request = ScanRequest(
-                roots: roots, options: options, screenshotRules: context.configuration.media,
+                roots: roots, options: options, screenshotRules: ScreenshotRules(context.configuration.media),
                 excluded: [RawPath(context.home), RawPath(context.trashDirectory)],
                 now: context.now, calendar: context.calendar, rehash: rehash)
             let library = try context.openLibrary()

@@ -65,7 +65,7 @@ struct AppContext {
     }
 
     var thresholds: Thresholds {
-        Thresholds(options: configuration.scan, now: now, calendar: calendar)
+        Thresholds(options: ScanOptions(configuration.scan), now: now, calendar: calendar)
     }
 }
 

@@ -1,0 +1,24 @@
+import Library
+import Media
+import Settings
+
+/// The `[scan]` and `[media]` sections as the scanner and the inspector take them. Settings is a
+/// leaf, so the commands, which see both sides, do the translation.
+extension ScanOptions {
+    init(_ settings: ScanSettings) {
+        self = .defaults
+        skipNames = settings.skipNames
+        skipPrefixes = settings.skipPrefixes
+        oneFileSystem = settings.oneFileSystem
+        bigVideoBytes = settings.bigVideoBytes
+        oldPhotoYears = settings.oldPhotoYears
+        jobs = settings.jobs
+    }
+}
+
+extension ScreenshotRules {
+    init(_ settings: MediaSettings) {
+        self.init(namePatterns: settings.screenshotNamePatterns, folderSuffixes: settings.screenshotFolders,
+                  userCommentMarker: settings.screenshotUserComment, androidSoftwarePrefix: settings.screenshotAndroidSoftware)
+    }
+}
