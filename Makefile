@@ -9,7 +9,10 @@ APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev pkg-config 
                libturbojpeg0-dev libheif-dev libspng-dev \
                libimage-exiftool-perl jdupes trash-cli file time sqlite3
 
-.PHONY: setup build test demo bench clean-build
+FUZZ_SECONDS ?= 30
+FUZZ_BIN      = .build-fuzz/debug/SwipeCleanFuzz
+
+.PHONY: setup build test demo bench fuzz fuzz-build sanitize clean-build
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -39,5 +42,13 @@ bench: setup
 	$(SWIFT) build -c release
 	Scripts/bench.sh .build/release/clean
 
+# libFuzzer targets for every reader of untrusted bytes (Sources/SwipeCleanFuzz), on their own
+# scratch path; each runs FUZZ_SECONDS from the seeds in Fixtures/fuzz (FUZZ_TARGETS picks some).
+fuzz-build: setup
+	SWIPECLEAN_FUZZ=1 $(SWIFT) build --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address --product SwipeCleanFuzz
+
+fuzz: fuzz-build
+	FUZZ_SECONDS=$(FUZZ_SECONDS) Scripts/fuzz.sh $(FUZZ_BIN)
+
 clean-build:
-	rm -rf .build
+	rm -rf .build .build-fuzz

@@ -1,0 +1,27 @@
+#!/bin/sh
+# `make fuzz`: runs each libFuzzer target of the SwipeCleanFuzz binary for FUZZ_SECONDS (default 30),
+# starting from the seeds in Fixtures/fuzz/TARGET and the corpus grown by earlier runs
+# (.build-fuzz/campaign/corpus/TARGET). Prints the executions per target; a crash, hang (10 s),
+# leak or OOM (2 GB) leaves its input in .build-fuzz/campaign/artifacts/ and fails the run.
+# FUZZ_TARGETS chooses the targets (default: all).
+set -u
+binary=${1:?usage: fuzz.sh PATH-TO-SwipeCleanFuzz}
+seconds=${FUZZ_SECONDS:-30}
+targets=${FUZZ_TARGETS:-"jpeg exif png iso quicktime xmp sidecar filename trashinfo config metadata"}
+work=.build-fuzz/campaign
+mkdir -p "$work/artifacts" "$work/logs"
+failed=0
+for target in $targets; do
+  mkdir -p "$work/corpus/$target"
+  log="$work/logs/$target-$(date +%Y%m%dT%H%M%S).log"
+  if FUZZ_TARGET=$target "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+       -artifact_prefix="$work/artifacts/$target-" "$work/corpus/$target" "Fixtures/fuzz/$target" >"$log" 2>&1; then
+    verdict=ok
+  else
+    verdict="FOUND A PROBLEM: $(grep -m1 -E '^==[0-9]+==ERROR|^SUMMARY|Test unit written' "$log") (log: $log)"
+    failed=1
+  fi
+  runs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+  printf '%-10s %12s executions in %s s  %s\n' "$target" "${runs:-?}" "$seconds" "$verdict"
+done
+exit $failed

@@ -1,0 +1,58 @@
+import Foundation
+@testable import Media
+@testable import Settings
+import Trash
+
+/// libFuzzer entry points for every reader of untrusted bytes, one per `FUZZ_TARGET`.
+///
+/// Built only by `make fuzz` (the package declares this target when `SWIPECLEAN_FUZZ=1`), with
+/// `-sanitize=fuzzer,address` on its own scratch path, in debug so `@testable` reaches the readers.
+/// Each target hands the input to one reader and touches what it returns, so a result that is
+/// wrong in memory is read under AddressSanitizer.
+enum FuzzTarget: String, CaseIterable {
+    case jpeg, exif, png, iso, quicktime, xmp, sidecar, filename, trashinfo, config, metadata
+
+    func run(_ bytes: [UInt8]) {
+        let source = ByteSource(head: bytes[...], size: Int64(bytes.count), file: nil)
+        switch self {
+        case .jpeg:
+            if let jpeg = JPEGSegments.read(source) { consume(jpeg.exif?.count, jpeg.xmp?.count, jpeg.width, jpeg.height) }
+        case .exif:
+            if let fields = ExifReader.read(bytes[...]) { consume("\(fields)") }
+        case .png:
+            if let png = PNGChunks.read(source) { consume(png.exif?.count, png.xmp?.count, png.width, png.height) }
+        case .iso:
+            if let iso = ISOFile.read(source), let meta = iso.meta {
+                let heif = HEIFItems.read(source, meta: meta)
+                consume(heif.exif?.count, heif.width, heif.height)
+            }
+        case .quicktime:
+            if let iso = ISOFile.read(source), let moov = iso.moov { consume("\(QuickTimeMetadata.read(source, moov: moov))") }
+        case .xmp:
+            consume(XMPPacket.userComment(in: bytes[...]))
+        case .sidecar:
+            consume(TakeoutSidecar.date(inJSON: bytes).map { "\($0)" })
+        case .filename:
+            consume(FileNameDates.date(inFileName: bytes).map { "\($0)" })
+        case .trashinfo:
+            if case .success(let info) = TrashInfo.parse(bytes) { consume("\(info)") }
+        case .config:
+            // The whole way a config file goes: UTF-8, TOML, the overlay, the checks; and back as TOML.
+            if let text = try? ConfigFile.decode(bytes, file: "fuzz.toml"),
+               let configuration = try? ConfigLoader.parse(text, file: "fuzz.toml") {
+                consume(configuration.toml)
+            }
+        case .metadata:
+            consume("\(Inspector.metadata(source))")
+        }
+    }
+
+    /// Reads its arguments so the optimiser cannot drop the work that made them.
+    @inline(never)
+    private func consume<each T>(_ values: repeat each T) {
+        var text = ""
+        for value in repeat each values { text += "\(value as Any)" }
+        if text.utf8.count == Int.max { print(text) }
+    }
+}
+
