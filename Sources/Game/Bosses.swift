@@ -43,7 +43,7 @@ public enum Bosses {
         }
         var progress = progress
         var defeats = defeats
-        let total = (progress[name] ?? 0) + confirmed
+        let total = (progress[name] ?? 0).saturatingAdd(confirmed)
         progress[name] = total
         guard defeats[name] == nil, total >= boss.target else {
             return BossRecord(progress: progress, defeats: defeats, defeated: nil)

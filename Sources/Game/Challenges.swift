@@ -142,9 +142,9 @@ public enum Challenges {
     /// `progress` with one more round counted.
     private static func adding(_ round: RoundResult, to progress: PeriodProgress) -> PeriodProgress {
         var progress = progress
-        progress.photosDeleted += round.deleted
-        progress.photosReviewed += round.reviewed
-        progress.bytesFreed += round.bytesFreed
+        progress.photosDeleted = progress.photosDeleted.saturatingAdd(round.deleted)
+        progress.photosReviewed = progress.photosReviewed.saturatingAdd(round.reviewed)
+        progress.bytesFreed = progress.bytesFreed.saturatingAdd(round.bytesFreed)
         progress.roundsCompleted += 1
         if let boss = round.kind.bossName { progress.bossesFought.insert(boss) }
         return progress

@@ -44,9 +44,9 @@ public enum Levels {
                                nextLevelXP: nil, progress: 1, xpToNextLevel: 0)
         }
         let next = sorted[index + 1].xpRequired
-        let span = next - current.xpRequired
-        let progress = span > 0 ? Double(totalXP - current.xpRequired) / Double(span) : 0
+        let span = Double(next) - Double(current.xpRequired)
+        let progress = span > 0 ? (Double(totalXP) - Double(current.xpRequired)) / span : 0
         return LevelStatus(number: index + 1, title: current.title, xpRequired: current.xpRequired, nextLevelXP: next,
-                           progress: min(1, max(0, progress)), xpToNextLevel: max(0, next - totalXP))
+                           progress: min(1, max(0, progress)), xpToNextLevel: max(0, next.saturatingSubtract(totalXP)))
     }
 }

@@ -108,8 +108,8 @@ public struct Profile: Codable, Sendable, Equatable {
     /// down (never below 0); XP, achievements and bosses stay.
     public func applyingRestore(files: Int, bytes: Int) -> Profile {
         var profile = self
-        profile.photosDeleted = max(0, photosDeleted - max(0, files))
-        profile.bytesFreed = max(0, bytesFreed - max(0, bytes))
+        profile.photosDeleted = max(0, photosDeleted.saturatingSubtract(max(0, files)))
+        profile.bytesFreed = max(0, bytesFreed.saturatingSubtract(max(0, bytes)))
         return profile
     }
 

@@ -28,7 +28,7 @@ public struct RoundEvents: Sendable, Equatable {
     public var challengesCompleted: [ChallengeDefinition]
 
     /// All XP the round earned: multiplied round XP plus challenge rewards.
-    public var xpEarned: Int { roundXP + challengeXP }
+    public var xpEarned: Int { roundXP.saturatingAdd(challengeXP) }
 }
 
 /// The new profile and what happened on the way.
@@ -70,9 +70,9 @@ public enum RoundEnd {
         if movedForward || next.dayRecords[today] == nil { next.dayRecords[today] = .completed }
 
         // Counters.
-        next.photosReviewed += result.reviewed
-        next.photosDeleted += result.deleted
-        next.bytesFreed += result.bytesFreed
+        next.photosReviewed = next.photosReviewed.saturatingAdd(result.reviewed)
+        next.photosDeleted = next.photosDeleted.saturatingAdd(result.deleted)
+        next.bytesFreed = next.bytesFreed.saturatingAdd(result.bytesFreed)
         next.roundsCompleted += 1
         next.roundsPerDay[today, default: 0] += 1
         let hour = calendar.component(.hour, from: now)
@@ -100,8 +100,8 @@ public enum RoundEnd {
         let roundXP = XP.applying(multiplier: multiplier, to: baseXP)
         let challenges = Challenges.record(result, on: today, calendar: calendar, progress: next.challenges, rules: rules)
         next.challenges = challenges.progress
-        let challengeXP = challenges.completed.reduce(0) { $0 + $1.xpReward }
-        next.totalXP += roundXP + challengeXP
+        let challengeXP = challenges.completed.reduce(0) { $0.saturatingAdd($1.xpReward) }
+        next.totalXP = next.totalXP.saturatingAdd(roundXP.saturatingAdd(challengeXP))
 
         // Level and achievements.
         let level = Levels.status(forXP: next.totalXP, levels: rules.levels)

@@ -23,10 +23,12 @@ public struct XPRules: Codable, Sendable, Equatable {
 public enum XP {
     /// Base XP for a round: nothing when nothing was reviewed; otherwise per-delete XP, the round
     /// bonus, a bonus per whole step of bytes freed, and the defeated boss's reward (0 if none).
+    /// Sums and products hold at `Int.max` rather than trap.
     public static func forRound(reviewed: Int, deleted: Int, bytesFreed: Int, bossReward: Int, rules: XPRules) -> Int {
         guard reviewed > 0 else { return 0 }
         let steps = rules.bonusBytesStep > 0 ? max(0, bytesFreed) / rules.bonusBytesStep : 0
-        return max(0, deleted) * rules.perPhotoDeleted + rules.perRound + steps * rules.perBonusStep + max(0, bossReward)
+        return max(0, deleted).saturatingMultiply(rules.perPhotoDeleted).saturatingAdd(rules.perRound)
+            .saturatingAdd(steps.saturatingMultiply(rules.perBonusStep)).saturatingAdd(max(0, bossReward))
     }
 
     /// The ladder's rung for a streak of `streakDays` counting today: day 1 is the first rung, the last rung holds
@@ -36,8 +38,8 @@ public enum XP {
         return ladder[min(max(streakDays, 1), ladder.count) - 1]
     }
 
-    /// `xp` times `multiplier`, rounded down.
+    /// `xp` times `multiplier`, rounded down (held within `Int`; a NaN multiplier gives 0).
     public static func applying(multiplier: Double, to xp: Int) -> Int {
-        Int((Double(xp) * multiplier).rounded(.down))
+        Int.saturating(Double(xp) * multiplier)
     }
 }

@@ -41,8 +41,8 @@ public enum ConfigEditor {
             throw .config(error)
         }
         let updated = tree.setting(parsed, at: path)
-        do {
-            _ = try Overlay.apply(updated, over: Configuration.defaults, file: file)
+        do throws(ConfigError) {
+            try Limits.check(try Overlay.apply(updated, over: Configuration.defaults, file: file), file: file)
         } catch {
             throw ConfigEditError(error, key: key, value: value)
         }
@@ -129,6 +129,7 @@ public enum ConfigEditError: Error, Equatable, CustomStringConvertible {
     case notOneOf(key: String, value: String, choices: [String])
     case wrongType(key: String, value: String, expected: String)
     case invalid(key: String, value: String, message: String)
+    case outOfRange(key: String, value: String, range: String)
     /// The user's file itself is broken (its own key, not the one being set).
     case config(ConfigError)
     case unwritable(file: String, reason: String)
@@ -137,6 +138,8 @@ public enum ConfigEditError: Error, Equatable, CustomStringConvertible {
         switch error {
         case let .wrongType(_, failing, expected) where failing == key: self = .wrongType(key: key, value: value, expected: expected)
         case let .invalidValue(_, failing, message) where failing == key: self = .invalid(key: key, value: value, message: message)
+        case let .outOfRange(_, failing, range, _) where failing == key || failing.hasPrefix(key + "["):
+            self = .outOfRange(key: failing, value: value, range: range)
         default: self = .config(error)
         }
     }
@@ -153,6 +156,8 @@ public enum ConfigEditError: Error, Equatable, CustomStringConvertible {
             return "'\(value)' is not a valid \(key): it must be one of \(choices.joined(separator: ", "))"
         case let .wrongType(key, value, expected):
             return "'\(value)' is not a valid \(key): it must be \(expected)"
+        case let .outOfRange(key, value, range):
+            return "'\(value)' is not a valid \(key): it must be \(range)"
         case let .invalid(key, value, message):
             return "'\(value)' is not a valid \(key): the key \(message)"
         case let .config(error):

@@ -6,6 +6,7 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
     case unknownKey(file: String, key: String)
     case wrongType(file: String, key: String, expected: String)
     case invalidValue(file: String, key: String, message: String)
+    case outOfRange(file: String, key: String, range: String, value: String)
 
     public var description: String {
         switch self {
@@ -22,6 +23,8 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
             return "config file \(file): key '\(key)' must be \(expected)"
         case let .invalidValue(file, key, message):
             return "config file \(file): key '\(key)' \(message)"
+        case let .outOfRange(file, key, range, value):
+            return "`\(key)` must be \(range) in \(file) (it is \(value))"
         }
     }
 }

@@ -19,6 +19,8 @@ public enum ConfigLoader {
     /// The defaults with the settings in `text` (TOML, any subset of the keys) laid over them.
     public static func parse(_ text: String, file: String, over defaults: Configuration = .defaults) throws(ConfigError) -> Configuration {
         let tree = try ConfigTree.parse(toml: text, file: file)
-        return try Overlay.apply(tree, over: defaults, file: file)
+        let configuration = try Overlay.apply(tree, over: defaults, file: file)
+        try Limits.check(configuration, file: file)
+        return configuration
     }
 }

@@ -7,6 +7,7 @@ import Foundation
 /// error, and a value of the wrong type is reported with its dotted key.
 enum Overlay {
     static func apply<Settings: Codable>(_ tree: ConfigTree, over defaults: Settings, file: String) throws(ConfigError) -> Settings {
+        if let key = tree.firstNonFiniteNumber() { throw .wrongType(file: file, key: key, expected: "a finite number") }
         let merged = try merge(tree, onto: self.tree(of: defaults), path: [], file: file)
         do {
             return try decoder.decode(Settings.self, from: JSONEncoder().encode(merged))
@@ -98,5 +99,25 @@ enum Overlay {
             }
         }
         return result
+    }
+}
+
+extension ConfigTree {
+    /// The dotted key of the first infinity or NaN (which no setting takes, and JSON cannot carry), or nil.
+    func firstNonFiniteNumber(path: String = "") -> String? {
+        switch self {
+        case .float(let value): return value.isFinite ? nil : path
+        case .table(let entries):
+            for key in entries.keys.sorted() {
+                if let found = entries[key]!.firstNonFiniteNumber(path: path.isEmpty ? key : path + "." + key) { return found }
+            }
+            return nil
+        case .array(let items):
+            for (index, item) in items.enumerated() {
+                if let found = item.firstNonFiniteNumber(path: path + "[\(index)]") { return found }
+            }
+            return nil
+        case .string, .integer, .boolean: return nil
+        }
     }
 }

@@ -2,27 +2,32 @@ import Foundation
 
 /// Writes a configuration tree as TOML, for `clean config` to show the effective settings.
 enum TOMLWriter {
-    static func render(_ tree: ConfigTree) -> String {
+    /// `note` gives a comment for the end of a key's line, by dotted key (`[]` for each table of an array).
+    static func render(_ tree: ConfigTree, note: (String) -> String? = { _ in nil }) -> String {
         var out = ""
-        write(tree, path: [], into: &out)
+        write(tree, path: [], note: note, into: &out)
         return out
     }
 
-    private static func write(_ tree: ConfigTree, path: [String], into out: inout String) {
+    private static func write(_ tree: ConfigTree, path: [String], note: (String) -> String?, into out: inout String) {
+        func line(_ key: String, _ value: ConfigTree, dotted: String) -> String {
+            "\(key) = \(inline(value))" + (note(dotted).map { "  # \($0)" } ?? "") + "\n"
+        }
         guard case .table(let entries) = tree else { return }
         let keys = entries.keys.sorted()
         let scalars = keys.filter { !isSection(entries[$0]!) }
         if !path.isEmpty && (!scalars.isEmpty || keys.isEmpty) { out += "\n[\(path.joined(separator: "."))]\n" }
-        for key in scalars { out += "\(key) = \(inline(entries[key]!))\n" }
+        for key in scalars { out += line(key, entries[key]!, dotted: (path + [key]).joined(separator: ".")) }
         for key in keys where isSection(entries[key]!) {
             switch entries[key]! {
             case .table:
-                write(entries[key]!, path: path + [key], into: &out)
+                write(entries[key]!, path: path + [key], note: note, into: &out)
             case .array(let items):
+                let array = (path + [key]).joined(separator: ".")
                 for item in items {
-                    out += "\n[[\((path + [key]).joined(separator: "."))]]\n"
+                    out += "\n[[\(array)]]\n"
                     if case .table(let fields) = item {
-                        for field in fields.keys.sorted() { out += "\(field) = \(inline(fields[field]!))\n" }
+                        for field in fields.keys.sorted() { out += line(field, fields[field]!, dotted: array + "[]." + field) }
                     }
                 }
             default: break
@@ -69,6 +74,8 @@ enum TOMLWriter {
 }
 
 extension Configuration {
-    /// The configuration as a complete TOML document (snake_case keys, sorted).
-    public var toml: String { TOMLWriter.render(Overlay.tree(of: self)).trimmingCharacters(in: .newlines) + "\n" }
+    /// The configuration as a complete TOML document (snake_case keys, sorted), each number with its range.
+    public var toml: String {
+        TOMLWriter.render(Overlay.tree(of: self), note: Limits.note).trimmingCharacters(in: .newlines) + "\n"
+    }
 }

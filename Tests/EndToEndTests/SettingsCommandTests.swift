@@ -57,7 +57,7 @@ import Testing
         try "[scan]\njobs = \"two\"\n".write(toFile: configFile(clean), atomically: true, encoding: .utf8)
         #expect(try clean.run(["config"]).status == 1)
         #expect(try clean.run(["config", "set", "scan.jobs", "2"]).status == 0)
-        #expect(try clean.run(["config"]).stdout.contains("jobs = 2\n"))
+        #expect(try clean.run(["config"]).stdout.contains("jobs = 2  # 0…256\n"))
     }
 
     @Test func restDayRoundTrip() throws {
