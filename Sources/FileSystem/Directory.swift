@@ -15,6 +15,11 @@ public struct DirectoryEntry: Sendable, Equatable {
 public func listDirectory(_ path: RawPath) throws(FileSystemError) -> [DirectoryEntry] {
     guard let dir = path.withCString({ opendir($0) }) else { throw FileSystemError.last("open directory", path) }
     defer { closedir(dir) }
+    return try readEntries(dir, path)
+}
+
+/// Every entry of an open directory stream but "." and "..".
+func readEntries(_ dir: OpaquePointer, _ path: RawPath) throws(FileSystemError) -> [DirectoryEntry] {
     var entries: [DirectoryEntry] = []
     while true {
         errno = 0

@@ -22,7 +22,10 @@ public struct FileSystemError: Error, Equatable, Sendable, CustomStringConvertib
     }
 
     /// The system's own words for the error, e.g. "No such file or directory".
-    public var reason: String { String(cString: strerror(code)) }
+    public var reason: String {
+        if code == ELOOP { return "it, or a folder on the way to it, is a symbolic link (links are never followed)" }
+        return String(cString: strerror(code))
+    }
 
     public var description: String { "cannot \(operation) '\(path)': \(reason)" }
 

@@ -23,6 +23,16 @@ public final class ReadableFile {
         guard raw.st_mode & S_IFMT == S_IFREG else { throw FileSystemError("read", path, code: EINVAL) }
     }
 
+    /// Opens `path` reached without following a link in any component (`NoLinks`), then checks
+    /// it is a regular file: how a move reads a file it is about to trust (a kept twin, a copy).
+    public init(reachedWithoutLinks path: RawPath) throws(FileSystemError) {
+        self.path = path
+        descriptor = try NoLinks.open(path, flags: O_RDONLY | O_NONBLOCK)
+        var raw = stat()
+        guard fstat(descriptor, &raw) == 0 else { throw FileSystemError.last("stat", path) }
+        guard raw.st_mode & S_IFMT == S_IFREG else { throw FileSystemError("read", path, code: EINVAL) }
+    }
+
     deinit { close(descriptor) }
 
     /// The status of the open file (not of whatever the path names now).

@@ -7,9 +7,13 @@ import Darwin
 /// True when two regular files (no links followed) have exactly the same bytes: how a move
 /// proves a duplicate's kept twin and a cross-device copy really hold the same content (hashes
 /// can collide, bytes cannot). Sizes first, then 1 MiB at a time; one inode is one content.
+/// Both are reached without following a link in any component.
 public func sameContent(_ a: RawPath, _ b: RawPath) throws(FileSystemError) -> Bool {
-    let first = try ReadableFile(a)
-    let second = try ReadableFile(b)
+    try sameContent(ReadableFile(reachedWithoutLinks: a), ReadableFile(reachedWithoutLinks: b))
+}
+
+/// `sameContent` of two files already open.
+public func sameContent(_ first: ReadableFile, _ second: ReadableFile) throws(FileSystemError) -> Bool {
     let firstStatus = try first.status()
     let secondStatus = try second.status()
     guard firstStatus.size == secondStatus.size else { return false }

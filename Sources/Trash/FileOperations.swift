@@ -43,34 +43,32 @@ public protocol FileOperations: AnyObject {
     func removeDirectory(_ path: RawPath) throws(FileSystemError)
 }
 
-/// The real file calls, straight to the C library.
+/// The real file calls. Every path is reached one component at a time without following a
+/// symbolic link anywhere on the way (`NoLinks`): the trash and every indexed path are
+/// canonical, so a link met there was planted since, and nothing moves, reads or is removed
+/// through it (`ELOOP`).
 public final class SystemFileOperations: FileOperations {
     public init() {}
 
     public func status(_ path: RawPath) throws(FileSystemError) -> FileStatus {
-        try linkStatus(path)
+        try NoLinks.status(path)
     }
 
     public func list(_ directory: RawPath) throws(FileSystemError) -> [DirectoryEntry] {
-        try listDirectory(directory)
+        try NoLinks.list(directory)
     }
 
     public func openForReading(_ path: RawPath) throws(FileSystemError) -> Int32 {
-        let fd = path.withCString { open($0, O_RDONLY | O_NOFOLLOW | O_CLOEXEC) }
-        guard fd >= 0 else { throw FileSystemError.last("open", path) }
-        return fd
+        // O_NONBLOCK: a FIFO planted in the trash is refused by the read, never waited on.
+        try NoLinks.open(path, flags: O_RDONLY | O_NONBLOCK)
     }
 
     public func createExclusive(_ path: RawPath, permissions: UInt32) throws(FileSystemError) -> Int32 {
-        let fd = path.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions)) }
-        guard fd >= 0 else { throw FileSystemError.last("create", path) }
-        return fd
+        try NoLinks.open(path, flags: O_WRONLY | O_CREAT | O_EXCL, permissions: permissions, operation: "create")
     }
 
     public func openForAppending(_ path: RawPath, permissions: UInt32) throws(FileSystemError) -> Int32 {
-        let fd = path.withCString { open($0, O_WRONLY | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC, mode_t(permissions)) }
-        guard fd >= 0 else { throw FileSystemError.last("open", path) }
-        return fd
+        try NoLinks.open(path, flags: O_WRONLY | O_APPEND | O_CREAT, permissions: permissions)
     }
 
     public func read(_ descriptor: Int32, into buffer: UnsafeMutableRawBufferPointer, path: RawPath) throws(FileSystemError) -> Int {
@@ -110,26 +108,35 @@ public final class SystemFileOperations: FileOperations {
     }
 
     public func synchronizeDirectory(_ path: RawPath) throws(FileSystemError) {
-        let fd = path.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard fd >= 0 else { throw FileSystemError.last("open directory", path) }
+        let fd = try NoLinks.open(path, flags: O_RDONLY | O_DIRECTORY, operation: "open directory")
         defer { _ = Glibc.close(fd) }
         guard fsync(fd) == 0 else { throw FileSystemError.last("sync directory", path) }
     }
 
     public func rename(_ source: RawPath, to target: RawPath) throws(FileSystemError) {
-        let result = source.withCString { from in target.withCString { to in Glibc.rename(from, to) } }
+        let result = try NoLinks.inParent(of: source, operation: "move") { from, fromName in
+            Result { () throws(FileSystemError) -> Int32 in
+                try NoLinks.inParent(of: target, operation: "move") { to, toName in renameat(from, fromName, to, toName) }
+            }
+        }.get()
         guard result == 0 else { throw FileSystemError.last("move", source) }
     }
 
     public func unlink(_ path: RawPath) throws(FileSystemError) {
-        guard path.withCString({ Glibc.unlink($0) }) == 0 else { throw FileSystemError.last("remove", path) }
+        guard try NoLinks.inParent(of: path, operation: "remove", { unlinkat($0, $1, 0) }) == 0 else {
+            throw FileSystemError.last("remove", path)
+        }
     }
 
     public func makeDirectory(_ path: RawPath, permissions: UInt32) throws(FileSystemError) {
-        guard path.withCString({ mkdir($0, mode_t(permissions)) }) == 0 else { throw FileSystemError.last("create directory", path) }
+        guard try NoLinks.inParent(of: path, operation: "create directory", { mkdirat($0, $1, mode_t(permissions)) }) == 0 else {
+            throw FileSystemError.last("create directory", path)
+        }
     }
 
     public func removeDirectory(_ path: RawPath) throws(FileSystemError) {
-        guard path.withCString({ rmdir($0) }) == 0 else { throw FileSystemError.last("remove directory", path) }
+        guard try NoLinks.inParent(of: path, operation: "remove directory", { unlinkat($0, $1, AT_REMOVEDIR) }) == 0 else {
+            throw FileSystemError.last("remove directory", path)
+        }
     }
 }

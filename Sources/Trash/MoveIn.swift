@@ -134,6 +134,7 @@ extension Trash {
     }
 
     /// Nil when the file is still the one that was dealt; otherwise why it is not moved.
+    /// The path is reached without following a link anywhere on the way (`SystemFileOperations`).
     private func recheck(_ move: JournaledMove) -> String? {
         let path = move.originalPath
         do {
@@ -145,24 +146,39 @@ extension Trash {
             return nil
         } catch where error.isNotFound {
             return "'\(path)' is gone since it was dealt; not moved"
+        } catch where error.code == ELOOP {
+            return "a folder on the way to '\(path)' is a symbolic link now; nothing moves through a link, not moved"
         } catch {
             return TrashFailure(error).description
         }
     }
 
-    /// Nil when `twin` is another path holding exactly the same bytes as `path`.
+    /// Nil when `twin` is another file holding exactly the same bytes as `path`. Both are opened
+    /// without following a link in any component, and must be two files (device and inode
+    /// differ): a kept copy reached through a planted link could be the very file that moves.
     private func checkTwin(_ twin: RawPath, of path: RawPath) -> String? {
         guard twin != path else { return "'\(path)' names itself as its kept copy; not moved" }
+        let lastCopy = "'\(path)' might be the last copy, not moved"
         do {
-            guard try operations.status(twin).kind == .regular else {
-                return "its kept copy '\(twin)' is no longer a regular file; '\(path)' might be the last copy, not moved"
+            let moving = try ReadableFile(reachedWithoutLinks: path)
+            let kept: ReadableFile
+            do {
+                kept = try ReadableFile(reachedWithoutLinks: twin)
+            } catch where error.isNotFound {
+                return "its kept copy '\(twin)' is gone; '\(path)' is the last copy, not moved"
+            } catch where error.code == ELOOP {
+                return "its kept copy '\(twin)' is a symbolic link or is reached through one now; \(lastCopy)"
+            } catch where error.code == EINVAL {
+                return "its kept copy '\(twin)' is no longer a regular file; \(lastCopy)"
             }
-            guard try sameContent(path, twin) else {
-                return "its kept copy '\(twin)' no longer has the same bytes; '\(path)' might be the last copy, not moved"
+            let movingStatus = try moving.status(), keptStatus = try kept.status()
+            guard movingStatus.device != keptStatus.device || movingStatus.inode != keptStatus.inode else {
+                return "its kept copy '\(twin)' is the same file as '\(path)' (one inode under two names); it would be the last copy, not moved"
+            }
+            guard try sameContent(moving, kept) else {
+                return "its kept copy '\(twin)' no longer has the same bytes; \(lastCopy)"
             }
             return nil
-        } catch where error.isNotFound {
-            return "its kept copy '\(twin)' is gone; '\(path)' is the last copy, not moved"
         } catch {
             return "its kept copy could not be compared: \(error); '\(path)' not moved"
         }
