@@ -8,7 +8,19 @@ public enum ConfigError: Error, Equatable, CustomStringConvertible {
     case invalidValue(file: String, key: String, message: String)
     case outOfRange(file: String, key: String, range: String, value: String)
 
+    /// One line of plain text: what the user wrote (a key, a value) may hold control characters, which are
+    /// shown escaped so they can neither break the sentence nor drive the terminal.
     public var description: String {
+        let line = sentence
+        guard line.unicodeScalars.contains(where: Self.isControl) else { return line }
+        return line.unicodeScalars.map { Self.isControl($0) ? "\\u{\(String($0.value, radix: 16, uppercase: true))}" : String($0) }.joined()
+    }
+
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value)
+    }
+
+    private var sentence: String {
         switch self {
         case let .unreadable(file, reason):
             return "cannot read config file \(file): \(reason)"

@@ -38,9 +38,12 @@ enum FuzzTarget: String, CaseIterable {
             if case .success(let info) = TrashInfo.parse(bytes) { consume("\(info)") }
         case .config:
             // The whole way a config file goes: UTF-8, TOML, the overlay, the checks; and back as TOML.
-            if let text = try? ConfigFile.decode(bytes, file: "fuzz.toml"),
-               let configuration = try? ConfigLoader.parse(text, file: "fuzz.toml") {
-                consume(configuration.toml)
+            do {
+                let configuration = try ConfigLoader.parse(try ConfigFile.decode(bytes, file: "fuzz.toml"), file: "fuzz.toml")
+                // What `clean config` shows reads back as the same configuration.
+                precondition((try? ConfigLoader.parse(configuration.toml, file: "shown.toml")) == configuration, "clean config does not read back")
+            } catch {
+                precondition(!error.description.contains("\n"), "a config error is more than one line")
             }
         case .metadata:
             consume("\(Inspector.metadata(source))")

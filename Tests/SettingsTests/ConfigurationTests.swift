@@ -40,6 +40,7 @@ import Testing
         ("scan = 5", "config file c.toml: key 'scan' must be a table"),
         ("[play]\nbell = 1", "config file c.toml: key 'play.bell' must be true or false"),
         ("[scan\n", "config file c.toml is not valid TOML at line 1"),
+        ("\"a\\nb\\u001B[31m\" = 1", "config file c.toml: unknown key 'a\\u{A}b\\u{1B}[31m' (see"),
     ])
     func aBrokenFileIsOneSentenceNamingFileAndKey(text: String, message: String) {
         #expect {
