@@ -29,7 +29,7 @@ let package = Package(
         // MARK: - The flow
         .target(name: "Game"),
         .target(name: "Media", dependencies: ["FileSystem", "CMagic", "CExif", "CXXHash"]),
-        .target(name: "Library", dependencies: ["FileSystem", "Media", "Game", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Library", dependencies: ["FileSystem", "Media", "Imaging", "Game", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Trash", dependencies: ["FileSystem"]),
         .target(name: "Imaging", dependencies: ["FileSystem", "CTurboJPEG", "CHeif", "CSpng"]),
         .target(name: "Play", dependencies: ["Library", "Trash", "Game"]),
@@ -47,7 +47,7 @@ let package = Package(
         .testTarget(name: "GameTests", dependencies: ["Game"]),
         .testTarget(name: "MediaTests", dependencies: ["Media"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "FileSystem"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "Media", "Game"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Media", "Imaging", "Game"]),
         .testTarget(name: "TrashTests", dependencies: ["Trash", "FileSystem"]),
         .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Trash", "Game"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Game"]),

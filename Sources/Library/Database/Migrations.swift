@@ -128,6 +128,18 @@ enum Migrations {
                 t.column("value", .text).notNull()
             }
         }
+        migrator.registerMigration("v5: similar photos") { db in
+            // A photo's perceptual hash (64 bits, stored by bit pattern) and sharpness, computed once
+            // per version of the file (`fingerprinted`), and its similar group: the id of the item it keeps.
+            try db.alter(table: "item") { t in
+                t.add(column: "perceptualHash", .integer)
+                t.add(column: "sharpness", .double)
+                t.add(column: "fingerprinted", .boolean).notNull().defaults(to: false)
+                t.add(column: "similarGroup", .integer)
+            }
+            try db.create(index: "item_on_similarGroup", on: "item", columns: ["similarGroup"])
+            try db.create(index: "item_not_fingerprinted", on: "item", columns: ["id"], condition: Column("fingerprinted") == false)
+        }
         return migrator
     }
 }

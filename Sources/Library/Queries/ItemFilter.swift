@@ -5,7 +5,7 @@ import GRDB
 public enum ItemFilter: String, CaseIterable, Sendable {
     case all, screenshots, videos
     case bigVideos = "big-videos"
-    case old, duplicates
+    case old, duplicates, similar
 
     /// The SQL condition and its arguments for this filter at these thresholds.
     func condition(_ thresholds: Thresholds) -> (String, StatementArguments) {
@@ -16,6 +16,7 @@ public enum ItemFilter: String, CaseIterable, Sendable {
         case .bigVideos: return ("kind = 'video' AND size > ?", [thresholds.bigVideoBytes])
         case .old: return ("kind = 'photo' AND capturedEpoch < ?", [thresholds.oldBefore.timeIntervalSince1970])
         case .duplicates: return ("duplicateGroup IS NOT NULL", [])
+        case .similar: return ("similarGroup IS NOT NULL", [])
         }
     }
 }

@@ -34,6 +34,12 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     /// The item this one belongs to (a Live Photo's movie, a sidecar), if any.
     public var linkedTo: Int64?
     public var linkKind: LinkKind?
+    /// The 64-bit perceptual hash of a photo (by bit pattern), once computed; nil for other files.
+    public var perceptualHash: Int64?
+    /// Variance of the Laplacian at the hash's decoded size: the keep rule's tie-breaker.
+    public var sharpness: Double?
+    /// The id of the photo kept in this photo's similar group (its own id for the kept one); nil outside a group.
+    public var similarGroup: Int64?
 
     public enum LinkKind: String, Codable, Sendable { case livePhoto = "live-photo", sidecar }
 

@@ -11,7 +11,7 @@ enum IndexWriter {
     /// one prepared statement each: Codable records cost more than the rest of a scan's indexing.
     static func store(_ records: [ItemRecord], _ db: Database) throws {
         let insert = try db.cachedStatement(sql: "INSERT INTO item (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
-        let update = try db.cachedStatement(sql: "UPDATE item SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")), partialHash = NULL, contentHash = NULL, duplicateGroup = NULL, linkedTo = NULL, linkKind = NULL WHERE id = ?")
+        let update = try db.cachedStatement(sql: "UPDATE item SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")), partialHash = NULL, contentHash = NULL, duplicateGroup = NULL, linkedTo = NULL, linkKind = NULL, perceptualHash = NULL, sharpness = NULL, fingerprinted = 0, similarGroup = NULL WHERE id = ?")
         for record in records {
             var values: [(any DatabaseValueConvertible)?] = [
                 record.path, record.size, record.mtimeNs, record.inode, record.device, record.mime, record.kind.rawValue,

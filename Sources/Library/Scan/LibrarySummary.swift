@@ -26,6 +26,8 @@ public struct LibrarySummary: Sendable, Equatable {
     public var bigVideos = Tally()
     public var oldPhotos = Tally()
     public var duplicates = Duplicates()
+    /// Similar photos: groups, photos in them (kept ones included), bytes of the photos not kept.
+    public var similar = Duplicates()
 
     /// Counts the items below `roots` (all items when empty); `thresholds` decide big and old.
     static func fetch(_ db: Database, roots: [RawPath], thresholds: Thresholds, excludingTrash: Bool = false) throws -> LibrarySummary {
@@ -67,7 +69,20 @@ public struct LibrarySummary: Sendable, Equatable {
             WHERE id IN (SELECT duplicateGroup FROM item WHERE duplicateGroup IS NOT NULL AND \(condition))
             """, arguments: arguments) ?? 0
         summary.duplicates = Duplicates(groups: row[11], files: row[12], reclaimableBytes: reclaimable)
+        summary.similar = try similar(db, condition: condition, arguments: arguments)
         return summary
+    }
+}
+
+extension LibrarySummary {
+    /// The similar groups with a member below the roots, counted whole (as duplicate groups are).
+    private static func similar(_ db: Database, condition: String, arguments: StatementArguments) throws -> Duplicates {
+        let row = try Row.fetchOne(db, sql: """
+            SELECT COUNT(DISTINCT similarGroup), COUNT(*), COALESCE(SUM(size) FILTER (WHERE id != similarGroup), 0)
+            FROM item WHERE similarGroup IN (SELECT similarGroup FROM item WHERE similarGroup IS NOT NULL AND \(condition))
+            """, arguments: arguments)
+        guard let row else { return Duplicates() }
+        return Duplicates(groups: row[0], files: row[1], reclaimableBytes: row[2])
     }
 }
 

@@ -15,9 +15,12 @@ public struct ScanRequest: Sendable {
     public var calendar: Calendar
     /// Forget stored hashes and hash again.
     public var rehash: Bool
+    /// How similar photos are found; nil: not this scan (`--no-similar`).
+    public var similar: SimilarOptions?
 
     public init(roots: [RawPath], options: ScanOptions = .defaults, screenshotRules: ScreenshotRules = .defaults,
-                excluded: [RawPath] = [], now: Date, calendar: Calendar, rehash: Bool = false) {
+                excluded: [RawPath] = [], now: Date, calendar: Calendar, rehash: Bool = false,
+                similar: SimilarOptions? = .defaults) {
         self.roots = roots
         self.options = options
         self.screenshotRules = screenshotRules
@@ -25,6 +28,7 @@ public struct ScanRequest: Sendable {
         self.now = now
         self.calendar = calendar
         self.rehash = rehash
+        self.similar = similar
     }
 
     var jobs: Int {
@@ -35,6 +39,7 @@ public struct ScanRequest: Sendable {
 /// The stages of a scan, for a progress line.
 public enum ScanPhase: String, Sendable {
     case walking, reading, hashing, indexing
+    case fingerprinting
 }
 
 /// Where a scan is: its phase, files done in it, and how many there are when known.
@@ -66,6 +71,8 @@ public struct ScanReport: Sendable {
     public var unchanged: Int
     /// Index entries dropped because their file is gone.
     public var removed: Int
+    /// Photos whose perceptual hash was computed this run (new or changed since the last one).
+    public var fingerprinted = 0
     public var elapsedSeconds: Double
     /// Seconds per stage (walk, compare, read, index, duplicates, summary).
     public var timings: [(name: String, seconds: Double)] = []

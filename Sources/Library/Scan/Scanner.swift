@@ -18,13 +18,44 @@ extension LibraryDatabase {
             errors += try findDuplicatesAndLinks(jobs: request.jobs, progress: progress)
             timer.lap("duplicates + links")
         }
+        let indexChanged = changes.inspected > 0 || changes.removed > 0 || request.rehash
+        let fingerprinted = try findSimilar(request, indexChanged: indexChanged, timer: &timer, progress: progress)
         let thresholds = Thresholds(options: request.options, now: request.now, calendar: request.calendar)
         let summary = try read { db in try LibrarySummary.fetch(db, roots: request.roots, thresholds: thresholds) }
         timer.lap("summary")
         try recordRun(request, summary: summary, inspected: changes.inspected, errors: errors)
         timer.lap("record the run")
         return ScanReport(summary: summary, errors: errors, inspected: changes.inspected, unchanged: changes.unchanged,
-                          removed: changes.removed, elapsedSeconds: timer.total, timings: timer.stages)
+                          removed: changes.removed, fingerprinted: fingerprinted, elapsedSeconds: timer.total, timings: timer.stages)
+    }
+
+    /// Fingerprints the photos not fingerprinted yet, chunk by chunk, and regroups similar photos
+    /// when anything changed; returns how many photos were fingerprinted. Without `request.similar`
+    /// it only notes that the groups may be stale when the index changed.
+    private func findSimilar(_ request: ScanRequest, indexChanged: Bool, timer: inout StageTimer,
+                             progress: @escaping @Sendable (ScanProgress) -> Void) throws -> Int {
+        guard let options = request.similar else {
+            if indexChanged { try write { db in try SimilarFinder.invalidateGroups(db) } }
+            return 0
+        }
+        let pending = try write { db in try SimilarFinder.pending(db) }
+        progress(ScanProgress(phase: .fingerprinting, done: 0, total: pending.count))
+        for chunk in pending.chunked(Self.readChunk) {
+            let photos = Array(chunk), before = chunk.startIndex
+            let fingerprints = try SimilarFinder.fingerprint(photos, jobs: request.jobs) { done in
+                progress(ScanProgress(phase: .fingerprinting, done: before + done, total: pending.count))
+            }
+            try write { db in try SimilarFinder.store(photos, fingerprints, db) }
+        }
+        timer.lap("fingerprint \(pending.count) photos")
+        let current = try read { db in try SimilarFinder.groupsAreCurrent(maxDistance: options.maxDistance, db) }
+        if indexChanged || !pending.isEmpty || !current {
+            let photos = try read { db in try SimilarFinder.photos(db) }
+            let groups = SimilarGrouping.groups(photos, maxDistance: options.maxDistance)
+            try write { db in try SimilarFinder.replaceGroups(groups, maxDistance: options.maxDistance, db) }
+            timer.lap("group \(photos.count) photos by similarity")
+        }
+        return pending.count
     }
 
     /// What the walk changed in the index.
@@ -60,7 +91,7 @@ extension LibraryDatabase {
         var changes = Changes(unchanged: walked.files.count - changed.count, removed: vanished.count)
         if request.rehash || !vanished.isEmpty {
             try write { db in
-                if request.rehash { try db.execute(sql: "UPDATE item SET partialHash = NULL, contentHash = NULL") }
+                if request.rehash { try db.execute(sql: "UPDATE item SET partialHash = NULL, contentHash = NULL, fingerprinted = 0") }
                 for chunk in vanished.chunked(500) {
                     try db.execute(sql: "DELETE FROM item WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))")
                 }
