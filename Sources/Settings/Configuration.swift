@@ -2,7 +2,7 @@ import Game
 
 /// Every setting of SwipeClean: the compiled-in defaults, overridden key by key by the user's file.
 ///
-/// Its sections are the `[player]`, `[scan]`, `[trash]`, `[play]`, `[media]` and `[game]` tables
+/// Its sections are the `[player]`, `[scan]`, `[trash]`, `[play]`, `[media]`, `[game]` and `[similar]` tables
 /// of `Config/swipeclean.toml`. Settings is a leaf: it imports only the pure `Game` (whose `Rules`
 /// are the `[game]` section), so reading a config links no database and no C library. The command
 /// layer turns `[scan]` and `[media]` into the scanner's `ScanOptions` and `ScreenshotRules`.
@@ -13,6 +13,7 @@ public struct Configuration: Codable, Sendable, Equatable {
     public var play: PlaySettings
     public var media: MediaSettings
     public var game: Rules
+    public var similar: SimilarSettings
 
     public static let defaults = Configuration(
         player: PlayerSettings(tier: .free),
@@ -31,7 +32,8 @@ public struct Configuration: Codable, Sendable, Equatable {
             ],
             screenshotFolders: ["Pictures/Screenshots", "DCIM/Screenshots"],
             screenshotUserComment: "Screenshot", screenshotAndroidSoftware: "Android"),
-        game: .defaults
+        game: .defaults,
+        similar: SimilarSettings(maxDistance: 10)
     )
 }
 
@@ -75,6 +77,12 @@ public struct TrashSettings: Codable, Sendable, Equatable {
     public var directory: String
     /// Days an item stays in the trash before `clean trash empty` purges it by default.
     public var retentionDays: Int
+}
+
+/// The `[similar]` section: how near two photos' perceptual hashes must be to be similar photos.
+public struct SimilarSettings: Codable, Sendable, Equatable {
+    /// The most bits in which the 64-bit hashes of two similar photos may differ.
+    public var maxDistance: Int
 }
 
 /// The `[play]` section.

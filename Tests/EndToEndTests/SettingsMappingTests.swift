@@ -9,6 +9,7 @@ import Testing
     @Test func theScanAndMediaDefaultsAreTheScannersDefaults() {
         #expect(ScanOptions(Configuration.defaults.scan) == ScanOptions.defaults)
         #expect(ScreenshotRules(Configuration.defaults.media) == ScreenshotRules.defaults)
+        #expect(SimilarOptions(Configuration.defaults.similar) == SimilarOptions.defaults)
     }
 
     @Test func everyScanKeyReachesTheScanner() {

@@ -49,6 +49,7 @@ import Testing
         ("game.bosses[].xp_reward", 0, 100_000),
         ("game.challenges[].target", 1, 1 << 50),
         ("game.challenges[].xp_reward", 0, 100_000),
+        ("similar.max_distance", 0, 20),
     ]
 
     @Test(arguments: ranges)

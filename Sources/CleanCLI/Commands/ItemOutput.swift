@@ -13,6 +13,8 @@ enum ItemOutput {
             ("bigVideo", .bool(item.isBigVideo(thresholds))), ("old", .bool(item.isOld(thresholds))),
             ("hash", .optional(item.contentHash)), ("duplicateGroup", .optional(item.duplicateGroup)),
             ("linkedTo", .optional(item.linkedTo)), ("linkKind", .optional(item.linkKind?.rawValue)),
+            ("perceptualHash", .optional(item.perceptualHashHex)),
+            ("similarGroup", .optional(item.similarGroup)),
         ])
     }
 
@@ -22,6 +24,7 @@ enum ItemOutput {
         if item.isBigVideo(thresholds) { tags.append("big video") }
         if item.isOld(thresholds) { tags.append("old") }
         if let group = item.duplicateGroup { tags.append("duplicate #\(group)") }
+        if let group = item.similarGroup { tags.append(group == item.id ? "similar #\(group), kept" : "similar #\(group)") }
         let date = item.capturedAt.map { "\($0) (\(item.dateSource.rawValue))" } ?? "no date"
         return "\(item.rawPath)  \(humanBytes(item.size))  \(date)  [\(tags.joined(separator: ", "))]"
     }

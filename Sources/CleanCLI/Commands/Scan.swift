@@ -12,8 +12,9 @@ extension Clean {
             discussion: """
                 Walks each DIR (never following symbolic links, never leaving its file system unless \
                 --cross-file-systems), reads each new or changed file's type, capture date, size and \
-                camera, spots screenshots, big videos and old photos, and finds duplicate copies by \
-                content. A rescan reads only what changed. Nothing is moved or deleted.
+                camera, spots screenshots, big videos and old photos, finds duplicate copies by \
+                content and similar photos by a perceptual hash of their pixels. A rescan reads only \
+                what changed. Nothing is moved or deleted.
 
                 Examples:
                   clean scan ~/Pictures
@@ -29,6 +30,9 @@ extension Clean {
 
         @Flag(help: "Forget stored content hashes and hash again.")
         var rehash = false
+
+        @Flag(help: "Do not look for similar photos this time (no pixels are decoded).")
+        var noSimilar = false
 
         @Flag(help: "Enter other file systems mounted inside the folders.")
         var crossFileSystems = false
@@ -53,7 +57,8 @@ extension Clean {
             let request = ScanRequest(
                 roots: roots, options: options, screenshotRules: ScreenshotRules(context.configuration.media),
                 excluded: [RawPath(context.home), RawPath(context.trashDirectory)],
-                now: context.now, calendar: context.calendar, rehash: rehash)
+                now: context.now, calendar: context.calendar, rehash: rehash,
+                similar: noSimilar ? nil : SimilarOptions(context.configuration.similar))
             let library = try context.openLibrary()
             let showProgress = !quiet && Terminal.stderrIsTTY
             let started = Date()

@@ -12,6 +12,9 @@ enum ScanOutput {
             ("oldPhotos", .object([("count", .int(s.oldPhotos.count)), ("bytes", .int(s.oldPhotos.bytes))])),
             ("duplicates", .object([("groups", .int(s.duplicates.groups)), ("files", .int(s.duplicates.files)),
                                     ("reclaimableBytes", .int(s.duplicates.reclaimableBytes))])),
+            ("similar", .object([("groups", .int(s.similar.groups)), ("files", .int(s.similar.files)),
+                                 ("reclaimableBytes", .int(s.similar.reclaimableBytes))])),
+            ("photosFingerprinted", .int(report.fingerprinted)),
             ("errors", .array(report.errors.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
             ("errorCount", .int(report.errors.count)),
             ("inspected", .int(report.inspected)), ("unchanged", .int(report.unchanged)), ("removed", .int(report.removed)),
@@ -31,6 +34,7 @@ enum ScanOutput {
             "  big videos       \(grouped(s.bigVideos.count)) (\(humanBytes(s.bigVideos.bytes)))",
             "  old photos       \(grouped(s.oldPhotos.count)) (\(humanBytes(s.oldPhotos.bytes)))",
             "  duplicates       \(grouped(s.duplicates.groups)) groups, \(grouped(s.duplicates.files)) files, \(humanBytes(s.duplicates.reclaimableBytes)) reclaimable",
+            "  similar photos   \(grouped(s.similar.groups)) groups, \(grouped(s.similar.files)) files, \(humanBytes(s.similar.reclaimableBytes)) reclaimable",
         ]
         if !report.errors.isEmpty {
             lines.append("")

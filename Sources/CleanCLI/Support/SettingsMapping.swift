@@ -16,6 +16,12 @@ extension ScanOptions {
     }
 }
 
+extension SimilarOptions {
+    init(_ settings: SimilarSettings) {
+        self.init(maxDistance: settings.maxDistance)
+    }
+}
+
 extension ScreenshotRules {
     init(_ settings: MediaSettings) {
         self.init(namePatterns: settings.screenshotNamePatterns, folderSuffixes: settings.screenshotFolders,

@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import GRDB
+import Imaging
 import Media
 
 /// One indexed file: a row of `item`.
@@ -45,6 +46,8 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
 
     public var rawPath: RawPath { RawPath(bytes: Array(path)) }
     public var isScreenshot: Bool { screenshotEvidence != nil }
+    /// The perceptual hash as 16 hex digits (as `Imaging.PerceptualHash.hex` writes it), if there is one.
+    public var perceptualHashHex: String? { perceptualHash.map { PerceptualHash(bits: UInt64(bitPattern: $0)).hex } }
 
     /// The indexed facts a re-check compares with `lstat`.
     public var status: FileStatus {

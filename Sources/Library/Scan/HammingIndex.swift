@@ -37,23 +37,28 @@ struct HammingIndex {
         guard maxDistance >= 0 else { return }
         let radius = maxDistance / Self.parts
         let masks = Self.masks(bits: Self.partBits, upToWeight: radius)
-        for (i, hash) in hashes.enumerated() {
-            for part in 0..<Self.parts {
-                let k = Self.key(hash, part)
-                let starts = start[part], list = members[part]
-                for mask in masks {
-                    let bucket = k ^ mask
-                    var at = Int(starts[bucket])
-                    let end = Int(starts[bucket + 1])
-                    while at < end {
-                        let j = Int(list[at])
-                        at += 1
-                        guard j > i else { continue }
-                        let difference = hash ^ hashes[j]
-                        // Found through an earlier part already: reported there.
-                        if (0..<part).contains(where: { Self.key(difference, $0).nonzeroBitCount <= radius }) { continue }
-                        let distance = difference.nonzeroBitCount
-                        if distance <= maxDistance { body(i, j, distance) }
+        hashes.withUnsafeBufferPointer { hashes in
+            for i in hashes.indices {
+                let hash = hashes[i]
+                for part in 0..<Self.parts {
+                    let k = Self.key(hash, part)
+                    start[part].withUnsafeBufferPointer { starts in
+                        members[part].withUnsafeBufferPointer { list in
+                            for mask in masks {
+                                let bucket = k ^ mask
+                                for at in Int(starts[bucket])..<Int(starts[bucket + 1]) {
+                                    let j = Int(list[at])
+                                    guard j > i else { continue }
+                                    let difference = hash ^ hashes[j]
+                                    let distance = difference.nonzeroBitCount
+                                    guard distance <= maxDistance else { continue }
+                                    // Found through an earlier part already: reported there.
+                                    var earlier = false
+                                    for q in 0..<part where Self.key(difference, q).nonzeroBitCount <= radius { earlier = true }
+                                    if !earlier { body(i, j, distance) }
+                                }
+                            }
+                        }
                     }
                 }
             }

@@ -87,26 +87,15 @@ enum SimilarFinder {
     }
 }
 
-/// The `[similar]` section of the configuration: how near two photos' hashes must be to be similar.
-public struct SimilarOptions: Codable, Sendable, Equatable {
+/// How similar photos are found (the configuration's `[similar]` section).
+public struct SimilarOptions: Sendable, Equatable {
     /// Two photos are similar when their 64-bit perceptual hashes differ in at most this many bits.
     public var maxDistance: Int
 
     /// Chosen on Fixtures/similar (see the README): pair precision 1.0, recall 0.94 (0.99 once grouped).
     public static let defaults = SimilarOptions(maxDistance: 10)
-    /// Beyond this, unrelated photos start to match (random hashes differ in 32 ± 4 bits).
-    public static let largestMaxDistance = 20
 
     public init(maxDistance: Int) {
         self.maxDistance = maxDistance
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        maxDistance = try container.decode(Int.self, forKey: .maxDistance)
-        guard (0...Self.largestMaxDistance).contains(maxDistance) else {
-            throw DecodingError.dataCorruptedError(forKey: .maxDistance, in: container,
-                                                   debugDescription: "it must be a number of bits from 0 to \(Self.largestMaxDistance)")
-        }
     }
 }
