@@ -1,0 +1,61 @@
+import Foundation
+import Testing
+
+/// The similar-photos contract on the command line: scan --json `similar`, items fields and filter, --no-similar.
+@Suite struct SimilarCommandTests {
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/similar").path
+
+    @Test func scanFindsTheGroupsAndItemsListThemWithTheirKeptPhoto() throws {
+        let clean = try CleanBinary()
+        defer { clean.removeHome() }
+        let library = clean.home + "/library"
+        try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+        for folder in ["iphone4", "nexus4"] {
+            try FileManager.default.copyItem(atPath: Self.fixtures + "/" + folder, toPath: library + "/" + folder)
+        }
+        let off = try clean.run(["scan", library, "--json", "--no-similar"])
+        #expect(off.status == 0, "\(off.stderr)")
+        let offSummary = try CleanBinary.object(off)
+        #expect((offSummary["similar"] as? [String: Int]) == ["groups": 0, "files": 0, "reclaimableBytes": 0])
+        #expect(offSummary["photosFingerprinted"] as? Int == 0)
+
+        let scan = try clean.run(["scan", library, "--json"])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        let summary = try CleanBinary.object(scan)
+        #expect(summary["photosFingerprinted"] as? Int == 18)
+        let similar = try #require(summary["similar"] as? [String: Int])
+        #expect(similar["groups"] == 2 && similar["files"] == 18)
+
+        let items = try clean.run(["items", "--filter", "similar", "--json"])
+        #expect(items.status == 0)
+        let lines = try items.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        #expect(lines.count == 18)
+        var reclaimable = 0
+        for item in lines {
+            let hash = try #require(item["perceptualHash"] as? String)
+            #expect(hash.count == 16 && hash.allSatisfy(\.isHexDigit))
+            let group = try #require(item["similarGroup"] as? Int)
+            // The group is named by its kept photo, a member from the same folder.
+            let kept = try #require(lines.first { $0["id"] as? Int == group })
+            let folder = { (path: Any?) in (path as! String).split(separator: "/").dropLast().last }
+            #expect(folder(kept["path"]) == folder(item["path"]))
+            if item["id"] as? Int != group { reclaimable += item["size"] as! Int }
+        }
+        #expect(similar["reclaimableBytes"] == reclaimable)
+
+        let warm = try CleanBinary.object(try clean.run(["scan", library, "--json"]))
+        #expect(warm["photosFingerprinted"] as? Int == 0)
+        #expect(warm["similar"] as? [String: Int] == similar)
+    }
+
+    @Test func aDistanceOutOfRangeIsRefusedByName() throws {
+        let clean = try CleanBinary()
+        defer { clean.removeHome() }
+        try FileManager.default.createDirectory(atPath: clean.home + "/config/swipeclean", withIntermediateDirectories: true)
+        try "[similar]\nmax_distance = 40\n".write(toFile: clean.home + "/config/swipeclean/config.toml", atomically: true, encoding: .utf8)
+        let run = try clean.run(["scan", clean.home])
+        #expect(run.status == 1)
+        #expect(run.stderr.contains("similar.max_distance"), "\(run.stderr)")
+    }
+}
