@@ -14,11 +14,15 @@ public struct FileStatus: Equatable, Hashable, Sendable {
     public var mtimeNanoseconds: Int64
     public var inode: UInt64
     public var device: UInt64
+    /// Inode change time (`st_ctim`) in nanoseconds since the Unix epoch; 0 when unknown (an
+    /// index written before it was recorded). Nothing in user space can set it back: a rewrite
+    /// that restores size and mtime still moves it.
+    public var ctimeNanoseconds: Int64
     public var linkCount: UInt64
     public var permissions: UInt32
 
     public init(kind: Kind, size: Int64, mtimeNanoseconds: Int64, inode: UInt64, device: UInt64,
-                linkCount: UInt64 = 1, permissions: UInt32 = 0o644) {
+                linkCount: UInt64 = 1, permissions: UInt32 = 0o644, ctimeNanoseconds: Int64 = 0) {
         self.kind = kind
         self.size = size
         self.mtimeNanoseconds = mtimeNanoseconds
@@ -26,6 +30,7 @@ public struct FileStatus: Equatable, Hashable, Sendable {
         self.device = device
         self.linkCount = linkCount
         self.permissions = permissions
+        self.ctimeNanoseconds = ctimeNanoseconds
     }
 
     init(_ raw: stat) {
@@ -39,8 +44,10 @@ public struct FileStatus: Equatable, Hashable, Sendable {
         size = Int64(raw.st_size)
         #if canImport(Glibc)
         mtimeNanoseconds = Int64(raw.st_mtim.tv_sec) * 1_000_000_000 + Int64(raw.st_mtim.tv_nsec)
+        ctimeNanoseconds = Int64(raw.st_ctim.tv_sec) * 1_000_000_000 + Int64(raw.st_ctim.tv_nsec)
         #else
         mtimeNanoseconds = Int64(raw.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(raw.st_mtimespec.tv_nsec)
+        ctimeNanoseconds = Int64(raw.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(raw.st_ctimespec.tv_nsec)
         #endif
         inode = UInt64(raw.st_ino)
         device = UInt64(raw.st_dev)
@@ -48,9 +55,12 @@ public struct FileStatus: Equatable, Hashable, Sendable {
         permissions = UInt32(raw.st_mode & 0o7777)
     }
 
-    /// The same file, unchanged: what a re-check before a move compares.
+    /// The same file, unchanged: what a re-check before a move compares. Size, mtime and inode,
+    /// and the change time when both sides know it (a same-size rewrite that puts the mtime back,
+    /// or a new file that reuses the inode, still has a new ctime).
     public func isSameVersion(as other: FileStatus) -> Bool {
         size == other.size && mtimeNanoseconds == other.mtimeNanoseconds && inode == other.inode
+            && (ctimeNanoseconds == 0 || other.ctimeNanoseconds == 0 || ctimeNanoseconds == other.ctimeNanoseconds)
     }
 }
 

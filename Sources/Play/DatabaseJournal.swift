@@ -34,7 +34,8 @@ final class DatabaseJournal: TrashJournal {
 
     func record(_ move: JournaledMove) throws {
         try library.recordMove(round: move.key.batch.rawValue, item: move.key.itemID, part: move.key.part,
-                               state: move.state.rawValue, trashName: move.trashName, deletionDate: move.deletionDate)
+                               state: move.state.rawValue, trashName: move.trashName, deletionDate: move.deletionDate,
+                               trashInode: move.trashedInode.map { Int64(bitPattern: $0) })
     }
 
     func unfinishedMoves() throws -> [JournaledMove] {

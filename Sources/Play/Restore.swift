@@ -73,7 +73,7 @@ extension PlayContext {
         let report = days.map { trash.empty(olderThan: calendar.date(byAdding: .day, value: -$0, to: now) ?? now) } ?? trash.emptyAll()
         let byName = Dictionary(try library.filesInTrash().compactMap { file in file.trashName.map { ($0, file.id!) } },
                                 uniquingKeysWith: { first, _ in first })
-        try library.markPurged(report.purged.compactMap { byName[Data($0.entry.trashName)] }, at: now)
+        try library.markPurged(report.purged.compactMap { byName[Data($0.entry.trashName)] }, at: now, reason: .empty)
         var outcome = EmptyOutcome()
         outcome.files = report.purged.count
         outcome.bytes = report.bytesPurged
@@ -103,7 +103,7 @@ extension PlayContext {
                 notes.append("\(file.rawOriginalPath) was removed from the trash by hand; counted as deleted for good")
             }
         }
-        try library.markPurged(purged, at: now)
+        try library.markPurged(purged, at: now, reason: .outside)
         return notes + listing.problems.map(\.description)
     }
 }

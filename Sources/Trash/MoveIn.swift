@@ -141,7 +141,7 @@ extension Trash {
             let now = try operations.status(path)
             guard now.kind == .regular else { return "'\(path)' is no longer a regular file; not moved" }
             guard now.isSameVersion(as: move.expected) else {
-                return "'\(path)' changed since it was dealt (size, modification time or inode); not moved"
+                return "'\(path)' changed since it was dealt (size, modification time, change time or inode); not moved"
             }
             return nil
         } catch where error.isNotFound {
@@ -234,8 +234,7 @@ extension Trash {
                 move.state = .sourceRemoved
                 try record(move, in: journal)
             }
-            move.state = .done
-            try record(move, in: journal)
+            try advance(&move, to: .done, in: journal)
             return .moved(MovedEntry(trashName: name, originalPath: source, size: move.expected.size))
         } catch let error as JournalFailure {
             return .journalFailed(error.description)

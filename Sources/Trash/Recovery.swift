@@ -120,8 +120,12 @@ extension Trash {
         return (move, note)
     }
 
+    /// Records `move` in `state`; a move that is `.done` records the inode its trash entry has.
     func advance(_ move: inout JournaledMove, to state: MoveState, in journal: TrashJournal) throws(JournalFailure) {
         move.state = state
+        if state == .done, let name = move.trashName, let entry = try? operations.status(filePath(name)), entry.kind == .regular {
+            move.trashedInode = entry.inode
+        }
         try record(move, in: journal)
     }
 

@@ -51,6 +51,8 @@ public struct JournaledMove: Sendable, Equatable {
     public var trashName: [UInt8]?
     /// The `DeletionDate=` written with the name, to recognise our own `.trashinfo`.
     public var deletionDate: String?
+    /// The inode of `files/NAME` once the move is `.done`: a restore checks the entry is still it.
+    public var trashedInode: UInt64?
 
     public init(key: MoveKey, originalPath: RawPath, expected: FileStatus, state: MoveState = .planned,
                 trashName: [UInt8]? = nil, deletionDate: String? = nil) {

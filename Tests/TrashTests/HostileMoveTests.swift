@@ -96,3 +96,34 @@ import Testing
         #expect(throws: FileSystemError("stat", dir("real/../real/x.jpg"), code: EINVAL)) { try NoLinks.status(dir("real/../real/x.jpg")) }
     }
 }
+
+/// The re-check's change time: what size, mtime and inode cannot see.
+@Suite struct ChangeTimeRecheckTests {
+    @Test func aSameSizeRewriteThatPutsTheModificationTimeBackIsSkipped() throws {
+        let dir = try TemporaryDirectory()
+        try write(dir("a.jpg"), "before")
+        let dealt = try request(1, dir("a.jpg"))
+        usleep(20_000)  // past the kernel's coarse clock tick, so the new change time differs
+        try write(dir("a.jpg"), "AFTER!")
+        var times = [timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2),
+                     timespec(tv_sec: Int(dealt.expected.mtimeNanoseconds / 1_000_000_000), tv_nsec: Int(dealt.expected.mtimeNanoseconds % 1_000_000_000))]
+        #expect(utimensat(AT_FDCWD, dir("a.jpg").description, &times, AT_SYMLINK_NOFOLLOW) == 0)
+        let now = try linkStatus(dir("a.jpg"))
+        #expect(now.size == dealt.expected.size && now.mtimeNanoseconds == dealt.expected.mtimeNanoseconds && now.inode == dealt.expected.inode)
+        let trash = try makeTrash(dir("Trash"))
+        let result = try #require(trash.moveIn([dealt], batch: BatchID(1), journal: InMemoryTrashJournal()).first)
+        #expect(result.skipReason?.contains("changed since it was dealt") == true, "\(String(describing: result.skipReason))")
+        #expect(contents(dir("a.jpg")) == Array("AFTER!".utf8))
+    }
+
+    @Test func anUnknownChangeTimeIsNotComparedAndAKnownOneIs() {
+        let indexed = FileStatus(kind: .regular, size: 5, mtimeNanoseconds: 7, inode: 9, device: 1, ctimeNanoseconds: 100)
+        var now = indexed
+        #expect(now.isSameVersion(as: indexed))
+        now.ctimeNanoseconds = 101
+        #expect(!now.isSameVersion(as: indexed))
+        var old = indexed
+        old.ctimeNanoseconds = 0
+        #expect(now.isSameVersion(as: old))
+    }
+}

@@ -140,6 +140,17 @@ enum Migrations {
             try db.create(index: "item_on_similarGroup", on: "item", columns: ["similarGroup"])
             try db.create(index: "item_not_fingerprinted", on: "item", columns: ["id"], condition: Column("fingerprinted") == false)
         }
+        migrator.registerMigration("v5-trash: change times, trashed copies, purge reasons") { db in
+            // The inode change time, so a re-check before a move sees a same-size rewrite that kept its mtime.
+            try db.alter(table: "item") { t in t.add(column: "ctimeNs", .integer) }
+            try db.alter(table: "trashed") { t in
+                t.add(column: "ctimeNs", .integer)
+                // The inode of files/NAME once the move is done: restore refuses an entry swapped since.
+                t.add(column: "trashInode", .integer)
+                // Why purgedAt is set: "empty" (clean trash empty) or "outside" (gone from the trash by other means).
+                t.add(column: "purgeReason", .text)
+            }
+        }
         return migrator
     }
 }

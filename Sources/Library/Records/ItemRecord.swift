@@ -16,6 +16,8 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     /// `st_ino` and `st_dev`, stored by bit pattern (SQLite integers are signed).
     public var inode: Int64
     public var device: Int64
+    /// `st_ctim` in nanoseconds (migration v5-trash); nil in rows indexed before it was recorded.
+    public var ctimeNs: Int64?
     public var mime: String
     public var kind: MediaKind
     /// ISO 8601 as DESIGN.md renders it (offset, `Z`, or none for a local time of unknown offset).
@@ -52,7 +54,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     /// The indexed facts a re-check compares with `lstat`.
     public var status: FileStatus {
         FileStatus(kind: .regular, size: size, mtimeNanoseconds: mtimeNs,
-                   inode: UInt64(bitPattern: inode), device: UInt64(bitPattern: device))
+                   inode: UInt64(bitPattern: inode), device: UInt64(bitPattern: device), ctimeNanoseconds: ctimeNs ?? 0)
     }
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
@@ -63,6 +65,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         mtimeNs = status.mtimeNanoseconds
         inode = Int64(bitPattern: status.inode)
         device = Int64(bitPattern: status.device)
+        ctimeNs = status.ctimeNanoseconds
         mime = info.mime
         kind = info.kind
         capturedAt = info.capturedAt?.iso8601

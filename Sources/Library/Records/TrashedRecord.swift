@@ -18,6 +18,10 @@ public struct TrashedRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     public var mtimeNs: Int64
     public var inode: Int64
     public var device: Int64
+    /// `st_ctim` when the move was planned (v5-trash); nil in older rows.
+    public var ctimeNs: Int64?
+    /// The inode of `files/NAME` once moved (v5-trash): restore refuses an entry swapped since.
+    public var trashInode: Int64?
     /// screenshots, bigVideos, oldPhotos, duplicates or other.
     public var category: String
     /// The content hash, so re-deleting restored content earns no XP twice.
@@ -34,10 +38,20 @@ public struct TrashedRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     public var restoredAt: Date?
     public var restoredTo: Data?
     public var purgedAt: Date?
+    /// Why `purgedAt` is set (v5-trash); nil in older rows.
+    public var purgeReason: PurgeReason?
+
+    public enum PurgeReason: String, Codable, Sendable {
+        /// Deleted for good by `clean trash empty`.
+        case empty
+        /// Gone from the trash by other means (removed by hand, another tool).
+        case outside
+    }
 
     public var rawOriginalPath: RawPath { RawPath(bytes: Array(originalPath)) }
     public var expected: FileStatus {
-        FileStatus(kind: .regular, size: size, mtimeNanoseconds: mtimeNs, inode: UInt64(bitPattern: inode), device: UInt64(bitPattern: device))
+        FileStatus(kind: .regular, size: size, mtimeNanoseconds: mtimeNs, inode: UInt64(bitPattern: inode), device: UInt64(bitPattern: device),
+                   ctimeNanoseconds: ctimeNs ?? 0)
     }
     /// In the trash now: moved, and neither restored nor purged.
     public var isInTrash: Bool { state == "done" && restoredAt == nil && purgedAt == nil }
@@ -52,6 +66,7 @@ public struct TrashedRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
         mtimeNs = expected.mtimeNanoseconds
         inode = Int64(bitPattern: expected.inode)
         device = Int64(bitPattern: expected.device)
+        ctimeNs = expected.ctimeNanoseconds
         self.category = category
         self.contentKey = contentKey
         state = "planned"

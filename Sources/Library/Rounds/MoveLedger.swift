@@ -17,11 +17,14 @@ extension LibraryDatabase {
     }
 
     /// Advances one file's state (and the trash name it claimed) in its own durable transaction.
-    public func recordMove(round: Int64, item: Int64, part: Int, state: String, trashName: [UInt8]?, deletionDate: String?) throws {
+    /// `trashInode` is the inode of the entry in `files/` once done (kept when nil).
+    public func recordMove(round: Int64, item: Int64, part: Int, state: String, trashName: [UInt8]?, deletionDate: String?,
+                           trashInode: Int64? = nil) throws {
         try write { db in
             try db.execute(sql: """
-                UPDATE trashed SET state = ?, trashName = ?, deletionDate = ? WHERE round = ? AND item = ? AND part = ?
-                """, arguments: [state, trashName.map { Data($0) }, deletionDate, round, item, part])
+                UPDATE trashed SET state = ?, trashName = ?, deletionDate = ?, trashInode = COALESCE(?, trashInode)
+                WHERE round = ? AND item = ? AND part = ?
+                """, arguments: [state, trashName.map { Data($0) }, deletionDate, trashInode, round, item, part])
         }
     }
 

@@ -34,12 +34,12 @@ extension LibraryDatabase {
         }
     }
 
-    /// Records that these files were deleted for good.
-    public func markPurged(_ ids: [Int64], at now: Date) throws {
+    /// Records that these files were deleted for good, and by what.
+    public func markPurged(_ ids: [Int64], at now: Date, reason: TrashedRecord.PurgeReason) throws {
         try write { db in
             for chunk in ids.chunked(500) {
-                try db.execute(sql: "UPDATE trashed SET purgedAt = ? WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))",
-                               arguments: [now])
+                try db.execute(sql: "UPDATE trashed SET purgedAt = ?, purgeReason = ? WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))",
+                               arguments: [now, reason.rawValue])
             }
         }
     }

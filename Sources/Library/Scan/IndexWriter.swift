@@ -5,7 +5,7 @@ import GRDB
 /// The writes that follow reading: stored hashes, duplicate groups, links between files.
 enum IndexWriter {
     private static let columns = ["path", "size", "mtimeNs", "inode", "device", "mime", "kind", "capturedAt", "capturedEpoch",
-                                  "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence"]
+                                  "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence", "ctimeNs"]
 
     /// Inserts new items and rewrites changed ones (clearing their hashes, group and link), with
     /// one prepared statement each: Codable records cost more than the rest of a scan's indexing.
@@ -16,7 +16,7 @@ enum IndexWriter {
             var values: [(any DatabaseValueConvertible)?] = [
                 record.path, record.size, record.mtimeNs, record.inode, record.device, record.mime, record.kind.rawValue,
                 record.capturedAt, record.capturedEpoch, record.dateSource.rawValue, record.width, record.height,
-                record.cameraMake, record.cameraModel, record.screenshotEvidence,
+                record.cameraMake, record.cameraModel, record.screenshotEvidence, record.ctimeNs,
             ]
             if let id = record.id {
                 values.append(id)
