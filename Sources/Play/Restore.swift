@@ -29,7 +29,7 @@ extension PlayContext {
             }
             do {
                 let path = try trash.restore(Array(name), to: file.rawOriginalPath, renameIfTaken: renameIfTaken)
-                try library.markRestored(file, to: path, at: now, newPlayer: newPlayer)
+                try library.markRestored(file, to: path, at: now, back: try? NoLinks.status(path), newPlayer: newPlayer)
                 outcome.restored.append(id)
                 outcome.paths[id] = path
             } catch {
@@ -41,7 +41,7 @@ extension PlayContext {
                 guard let linkedName = linked.trashName else { continue }
                 do {
                     let path = try trash.restore(Array(linkedName), to: linked.rawOriginalPath, renameIfTaken: renameIfTaken)
-                    try library.markRestored(linked, to: path, at: now, newPlayer: newPlayer)
+                    try library.markRestored(linked, to: path, at: now, back: try? NoLinks.status(path), newPlayer: newPlayer)
                     outcome.restored.append(linked.id!)
                     outcome.paths[linked.id!] = path
                 } catch {
@@ -96,7 +96,7 @@ extension PlayContext {
         for file in try library.filesInTrash() {
             guard let name = file.trashName, !onDisk.contains(name) else { continue }
             if let back = try? linkStatus(file.rawOriginalPath), back.kind == .regular, back.size == file.size {
-                try library.markRestored(file, to: file.rawOriginalPath, at: now, newPlayer: newPlayer)
+                try library.markRestored(file, to: file.rawOriginalPath, at: now, back: back, newPlayer: newPlayer)
                 notes.append("\(file.rawOriginalPath) is back where it was; recorded as restored")
             } else {
                 purged.append(file.id!)

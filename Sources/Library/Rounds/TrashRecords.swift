@@ -19,8 +19,17 @@ extension LibraryDatabase {
 
     /// Records that `file` is back at `path`, and (if its deletion was credited) takes its bytes and,
     /// for a card's own file, the photo back out of the stats; XP stays. One transaction.
-    public func markRestored(_ file: TrashedRecord, to path: RawPath, at now: Date, newPlayer: @autoclosure () -> Profile) throws {
+    /// `back` is the restored file's `lstat`: when it is the indexed file at its indexed path (a
+    /// rename keeps size, mtime and inode), the index learns its new change time, so the file
+    /// can be dealt again without a rescan.
+    public func markRestored(_ file: TrashedRecord, to path: RawPath, at now: Date, back: FileStatus? = nil,
+                             newPlayer: @autoclosure () -> Profile) throws {
         try write { db in
+            if let back {
+                try db.execute(sql: "UPDATE item SET ctimeNs = ? WHERE path = ? AND size = ? AND mtimeNs = ? AND inode = ?",
+                               arguments: [back.ctimeNanoseconds, Data(path.bytes), back.size, back.mtimeNanoseconds,
+                                           Int64(bitPattern: back.inode)])
+            }
             guard var current = try TrashedRecord.fetchOne(db, key: file.id), current.restoredAt == nil else { return }
             current.restoredAt = now
             current.restoredTo = Data(path.bytes)
