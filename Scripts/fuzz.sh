@@ -14,7 +14,7 @@ failed=0
 for target in $targets; do
   mkdir -p "$work/corpus/$target"
   log="$work/logs/$target-$(date +%Y%m%dT%H%M%S).log"
-  if FUZZ_TARGET=$target "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  if FUZZ_TARGET=$target SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
        -artifact_prefix="$work/artifacts/$target-" "$work/corpus/$target" "Fixtures/fuzz/$target" >"$log" 2>&1; then
     verdict=ok
   else

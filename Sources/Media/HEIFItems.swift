@@ -133,14 +133,17 @@ struct HEIFItems {
     private static func exifPayload(_ source: ByteSource, location: Location, idat: ISOBox?) -> ArraySlice<UInt8>? {
         var bytes: [UInt8] = []
         for extent in location.extents {
-            let start: Int64
+            // Offsets are up to 2^63 - 1 each: their sum is checked, not trusted.
+            var (start, overflow) = location.baseOffset.addingReportingOverflow(extent.offset)
             switch location.constructionMethod {
-            case 0: start = location.baseOffset + extent.offset
+            case 0: break
             case 1:
                 guard let idat else { return nil }
-                start = idat.payloadOffset + location.baseOffset + extent.offset
+                let (inIdat, past) = idat.payloadOffset.addingReportingOverflow(start)
+                (start, overflow) = (inIdat, overflow || past)
             default: return nil
             }
+            guard !overflow else { return nil }
             let length = extent.length == 0 ? source.size - start : extent.length  // 0: to the end
             guard length > 0, length <= Int64(ByteSource.maximumPayload) - Int64(bytes.count),
                   let chunk = source.bytes(at: start, count: Int(length)) else { return nil }
@@ -171,7 +174,8 @@ struct HEIFItems {
             return quarterTurns % 2 == 1 ? (height, width) : (width, height)
         }
         let all = (1...max(1, properties.boxes.count)).compactMap(extent)
-        guard let largest = all.max(by: { $0.0 * $0.1 < $1.0 * $1.1 }) else { return (nil, nil) }
+        // Sides are below 2^32, so their product fits in 64 unsigned bits (not always in Int).
+        guard let largest = all.max(by: { UInt64($0.0) * UInt64($0.1) < UInt64($1.0) * UInt64($1.1) }) else { return (nil, nil) }
         return (largest.0, largest.1)
     }
 }

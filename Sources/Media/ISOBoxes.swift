@@ -27,7 +27,7 @@ struct ISOBox {
             size = size32
         }
         if type == "uuid" { headerSize += 16 }
-        guard size >= headerSize, offset + size <= limit else { return nil }
+        guard size >= headerSize, size <= limit - offset else { return nil }  // not offset + size: a 2^63 - 1 size overflows
         return ISOBox(type: type, offset: offset, payloadOffset: offset + headerSize, end: offset + size)
     }
 

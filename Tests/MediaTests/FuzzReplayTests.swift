@@ -63,3 +63,54 @@ import Testing
         for path in Self.inputs("metadata") { _ = Inspector.metadata(Self.source(try Self.bytes(path))) }
     }
 }
+
+/// What `make fuzz` found, each as the smallest input that showed it (the fuzzer's own file is under Fixtures/fuzz too).
+@Suite struct FuzzFindingTests {
+    static func box(_ type: String, _ payload: [UInt8]) -> [UInt8] {
+        be(UInt64(8 + payload.count), 4) + Array(type.utf8) + payload
+    }
+
+    static func be(_ value: UInt64, _ width: Int) -> [UInt8] {
+        (0..<width).map { UInt8(truncatingIfNeeded: value >> (8 * UInt64(width - 1 - $0))) }
+    }
+
+    static func source(_ bytes: [UInt8]) -> ByteSource { ByteSource(head: bytes[...], size: Int64(bytes.count), file: nil) }
+
+    /// HEIFItems.size multiplied two `ispe` sides of up to 2^32 - 1 in Int to find the largest: arithmetic overflow.
+    @Test func twoHugeImageExtentsAreComparedWithoutOverflow() throws {
+        let ispe = { (side: UInt64) in Self.box("ispe", [0, 0, 0, 0] + Self.be(side, 4) + Self.be(side, 4)) }
+        let iprp = Self.box("iprp", Self.box("ipco", ispe(0xFFFF_FFFF) + ispe(2)))
+        let meta = Self.box("meta", [0, 0, 0, 0] + iprp)
+        let file = Self.box("ftyp", Array("heic".utf8) + [0, 0, 0, 0]) + meta
+        let source = Self.source(file)
+        let found = try #require(ISOFile.read(source)?.meta)
+        let items = HEIFItems.read(source, meta: found)
+        #expect(items.width == 0xFFFF_FFFF)
+        #expect(items.height == 0xFFFF_FFFF)
+        // The fuzzer's own input reads to the end too.
+        let fuzzed = Array(try Data(contentsOf: FuzzReplayTests.root.appendingPathComponent("iso/crash-ispe-area-overflow")))
+        if let meta = ISOFile.read(Self.source(fuzzed))?.meta { _ = HEIFItems.read(Self.source(fuzzed), meta: meta) }
+    }
+
+    /// ISOBox.header added a 64-bit box size of 2^63 - 1 to the box's offset: arithmetic overflow.
+    @Test func aBoxSizeOfTwoToTheSixtyThreeIsMalformedNotATrap() {
+        let huge = Self.be(1, 4) + Array("free".utf8) + Self.be(UInt64(Int64.max), 8)
+        let file = Self.box("ftyp", Array("isom".utf8) + [0, 0, 0, 0]) + huge + [UInt8](repeating: 0, count: 16)
+        #expect(ISOBox.header(in: Self.source(file), at: 16, limit: Int64(file.count)) == nil)
+        #expect(ISOFile.read(Self.source(file))?.majorBrand == "isom")
+    }
+
+    /// HEIFItems.exifPayload added an item's base offset and extent offset, each up to 2^63 - 1: arithmetic overflow.
+    @Test func exifItemOffsetsThatOverflowGiveNoExif() throws {
+        let infe = Self.box("infe", [2, 0, 0, 0] + Self.be(1, 2) + Self.be(0, 2) + Array("Exif".utf8) + [0])
+        let iinf = Self.box("iinf", [0, 0, 0, 0] + Self.be(1, 2) + infe)
+        let max = UInt64(Int64.max)
+        let iloc = Self.box("iloc", [0, 0, 0, 0, 0x88, 0x80] + Self.be(1, 2)
+            + Self.be(1, 2) + Self.be(0, 2) + Self.be(max, 8) + Self.be(1, 2) + Self.be(max, 8) + Self.be(8, 8))
+        let meta = Self.box("meta", [0, 0, 0, 0] + iinf + iloc)
+        let file = Self.box("ftyp", Array("heic".utf8) + [0, 0, 0, 0]) + meta
+        let source = Self.source(file)
+        let found = try #require(ISOFile.read(source)?.meta)
+        #expect(HEIFItems.read(source, meta: found).exif == nil)
+    }
+}
