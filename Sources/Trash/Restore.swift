@@ -13,6 +13,8 @@ public enum RestoreError: Error, Equatable, Sendable, CustomStringConvertible {
     case notInTrash([UInt8])
     /// Something already exists at the original path and renaming was not asked for.
     case taken(RawPath)
+    /// `files/NAME` is not what the move put there (why in words); it is left where it is.
+    case changed(RawPath, String)
     /// A file call failed.
     case failed(TrashFailure)
 
@@ -21,12 +23,26 @@ public enum RestoreError: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsafePath(let path): "refusing to restore to '\(path)': not an absolute path without '.' or '..'"
         case .notInTrash(let name): "'\(String(decoding: name, as: UTF8.self))' is not in the trash"
         case .taken(let path): "'\(path)' already exists; not overwritten (restore with renaming to keep both)"
+        case .changed(let path, let why): "the trashed copy of '\(path)' was changed outside clean (\(why)); left where it is"
         case .failed(let failure): failure.description
         }
     }
 }
 
 extension Trash {
+    /// Puts a recorded entry back at its recorded original path (never where a `.trashinfo`
+    /// says), after checking `files/NAME` is still what the move put there: a link, a folder or
+    /// another file planted in its place is refused and left where it is.
+    @discardableResult
+    public func restore(_ entry: RecordedEntry, renameIfTaken: Bool) throws(RestoreError) -> RawPath {
+        switch condition(of: entry) {
+        case .changed(let why): throw .changed(entry.originalPath, why)
+        case .gone: throw .notInTrash(entry.trashName)
+        case .intact, .damagedInfo: break
+        }
+        return try restore(entry.trashName, to: entry.originalPath, renameIfTaken: renameIfTaken)
+    }
+
     /// Puts `files/NAME` back at `originalPath` (the caller's record, not `Path=`), recreating
     /// missing parent folders. Never overwrites: when the path is taken it refuses, or with
     /// `renameIfTaken` restores as `NAME (restored).EXT`, `NAME (restored 2).EXT`… beside it.
@@ -60,8 +76,8 @@ extension Trash {
                 try operations.unlink(stored)
                 try operations.synchronizeDirectory(filesDirectory)
             }
-            try removeIfPresent(infoPath(trashName))
-            try operations.synchronizeDirectory(infoDirectory)
+            // The file is back: a `.trashinfo` that cannot go (a folder planted there) is only left over.
+            try? removeInfoIfFile(trashName)
             return target
         } catch let error as RestoreError {
             throw error

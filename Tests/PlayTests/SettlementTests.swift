@@ -96,7 +96,7 @@ import Testing
         let files = try FileManager.default.contentsOfDirectory(atPath: fixture.root + "/Trash/files")
         try FileManager.default.removeItem(atPath: fixture.root + "/Trash/files/" + files[0])
         let problems = try fixture.context.reconcileTrash()
-        #expect(problems.contains { $0.contains("removed from the trash by hand") })
+        #expect(problems.contains { $0.contains("removed from the trash outside clean") })
         #expect(try fixture.library.filesInTrash().isEmpty)
         #expect(try fixture.library.storageReport(since: nil, calendar: PlayFixture.calendar).bytesPurged == 1000)
     }

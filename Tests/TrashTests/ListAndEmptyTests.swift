@@ -65,36 +65,6 @@ import Testing
         #expect(kinds == ["gone.jpg": .infoWithoutFile, "orphan.jpg": .fileWithoutInfo, "garbage.jpg": .badInfo,
                           "nodate.jpg": .badInfo, "locked.jpg": .unreadableInfo, "notes.txt": .strayInInfo])
     }
-
-    @Test func emptyOlderThanPurgesOnlyOldEntriesAndCleansWhatWasRemovedByHand() throws {
-        let dir = try TemporaryDirectory()
-        try write(dir("old.jpg"), "0123456789")
-        try write(dir("new.jpg"), "abc")
-        try write(dir("album/1.jpg"), "11")
-        try write(dir("album/sub/2.jpg"), "222")
-        var clock = fixedNow.addingTimeInterval(-40 * 86_400)
-        let trash = try makeTrash(dir("Trash"), now: { clock })
-        _ = trash.moveIn([try request(1, dir("old.jpg"))], batch: BatchID(1), journal: InMemoryTrashJournal())
-        clock = fixedNow
-        _ = trash.moveIn([try request(2, dir("new.jpg"))], batch: BatchID(2), journal: InMemoryTrashJournal())
-        // A folder trashed by another tool (trash-put), long ago; an info whose file a user deleted; a file without info.
-        #expect(rename(dir("album").description, dir("Trash/files/album").description) == 0)
-        try write(dir("Trash/info/album.trashinfo"), "[Trash Info]\nPath=\(dir("album"))\nDeletionDate=2020-01-01T00:00:00\n")
-        try write(dir("Trash/info/by-hand.jpg.trashinfo"), "[Trash Info]\nPath=/x/by-hand.jpg\nDeletionDate=2026-03-01T00:00:00\n")
-        try write(dir("Trash/files/mystery.bin"), "?")
-
-        let report = trash.empty(olderThan: fixedNow.addingTimeInterval(-30 * 86_400))
-        #expect(Set(report.purged.map { String(decoding: $0.entry.trashName, as: UTF8.self) }) == ["old.jpg", "album"])
-        #expect(report.bytesPurged == 10 + 2 + 3)
-        #expect(report.cleanedInfos == [Array("by-hand.jpg".utf8)])
-        #expect(report.problems.map(\.kind) == [.fileWithoutInfo])
-        #expect(pathExists(dir("Trash/files/mystery.bin")))
-        #expect(trash.list().entries.map(\.originalPath) == [dir("new.jpg")])
-
-        let all = trash.emptyAll()
-        #expect(all.bytesPurged == 3)
-        #expect(trash.list().entries.isEmpty)
-    }
 }
 
 @Suite struct RecoveryTests {

@@ -27,12 +27,13 @@ extension Clean {
                 defer { withExtendedLifetime(lock) {} }
                 for problem in try play.reconcileTrash() { Terminal.warn("clean: trash: \(problem)") }
                 let files = try play.library.filesInTrash()
+                let changed = try play.changedTrashIDs()
                 if json {
                     print(JSON.array(files.map { file in
                         .object([("id", .optional(file.id)), ("originalPath", .path(file.rawOriginalPath)), ("size", .int(file.size)),
                                  ("deletedAt", .string(ISO8601.string(file.deletedAt, timeZone: context.calendar.timeZone))),
                                  ("category", .string(file.category)), ("round", .int(file.round)),
-                                 ("linked", .bool(file.part > 0))])
+                                 ("linked", .bool(file.part > 0)), ("changedOutside", .bool(changed.contains(file.id!)))])
                     }).text)
                     return
                 }
@@ -42,7 +43,7 @@ extension Clean {
                     let group = byDay[day]!
                     print("\(day): \(group.count) files, \(humanBytes(group.reduce(0) { $0 + $1.size }))")
                     for file in group {
-                        print("  \(String(file.id!).padding(toLength: 5, withPad: " ", startingAt: 0)) \(humanBytes(file.size).padding(toLength: 9, withPad: " ", startingAt: 0)) \(file.rawOriginalPath)\(file.part > 0 ? " (linked)" : "")")
+                        print("  \(String(file.id!).padding(toLength: 5, withPad: " ", startingAt: 0)) \(humanBytes(file.size).padding(toLength: 9, withPad: " ", startingAt: 0)) \(file.rawOriginalPath)\(file.part > 0 ? " (linked)" : "")\(changed.contains(file.id!) ? " (changed outside clean: cannot be restored)" : "")")
                     }
                 }
                 print("Total: \(files.count) files, \(humanBytes(files.reduce(0) { $0 + $1.size })). `clean restore ID` puts one back.")
@@ -85,8 +86,8 @@ extension Clean {
                 defer { withExtendedLifetime(lock) {} }
                 for problem in try play.reconcileTrash() { Terminal.warn("clean: trash: \(problem)") }
                 let days: Int? = all ? nil : (olderThan ?? context.configuration.trash.retentionDays)
-                let cutoff = days.flatMap { context.calendar.date(byAdding: .day, value: -$0, to: context.now) }
-                let doomed = try play.library.filesInTrash().filter { cutoff == nil || $0.deletedAt < cutoff! }
+                // The question counts exactly what is then deleted: clean's own entries, by the index's date.
+                let doomed = try play.trashToEmpty(olderThanDays: days)
                 let screen = Screen(json: json)
                 if doomed.isEmpty {
                     screen.say(days.map { "Nothing has been in the trash more than \($0) days." } ?? "The trash is empty.")
@@ -99,7 +100,7 @@ extension Clean {
                         return
                     }
                 }
-                let outcome = doomed.isEmpty ? EmptyOutcome() : try play.emptyTrash(olderThanDays: days)
+                let outcome = doomed.isEmpty ? EmptyOutcome() : try play.emptyTrash(doomed)
                 for problem in outcome.problems { Terminal.warn("clean: trash: \(problem)") }
                 if json {
                     print(JSON.object([("purged", .int(outcome.files)), ("bytesPurged", .int(outcome.bytes)),

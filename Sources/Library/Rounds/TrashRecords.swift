@@ -13,6 +13,11 @@ extension LibraryDatabase {
         }
     }
 
+    /// Every name in the trash a move of ours ever claimed (in the trash, restored or purged).
+    public func trashNames() throws -> [Data] {
+        try read { db in try Data.fetchAll(db, sql: "SELECT DISTINCT trashName FROM trashed WHERE trashName IS NOT NULL") }
+    }
+
     public func trashedFiles(ids: [Int64]) throws -> [TrashedRecord] {
         try read { db in try TrashedRecord.filter(keys: ids).order(Column("id")).fetchAll(db) }
     }
