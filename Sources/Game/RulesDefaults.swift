@@ -46,6 +46,7 @@ extension Rules {
             BossDefinition(name: "videos", title: "Video Vault", summary: "videos over 100 MB", target: 10, xpReward: 500),
             BossDefinition(name: "old", title: "Blast from the Past", summary: "photos over 2 years old", target: 100, xpReward: 500),
             BossDefinition(name: "duplicates", title: "Double Trouble", summary: "extra copies of identical files", target: 25, xpReward: 500),
+            BossDefinition(name: "similar", title: "Seeing Double", summary: "near-duplicates and burst frames", target: 50, xpReward: 500),
         ],
         challenges: [
             ChallengeDefinition(id: "delete-25-today", title: "Delete 25 photos today", period: .daily, metric: .photosDeleted, target: 25, xpReward: 50),

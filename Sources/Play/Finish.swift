@@ -73,9 +73,19 @@ extension PlayContext {
                 skipped.append((files.item.rawPath, "its kept copy \(kept.rawPath) is deleted in this batch too; this copy stays as the last one"))
                 continue
             }
+            // A similar photo moves only while the photo kept in its place is there, unchanged; unless
+            // the player deletes that one in this batch too (each was dealt as its own card).
+            var keptPhoto: KeptPhoto?
+            if decision.category == CardCategory.similar.rawValue {
+                guard let kept = try library.similarKept(of: decision.item) else {
+                    skipped.append((files.item.rawPath, "it is no longer similar to a kept photo (rescanned since it was dealt)"))
+                    continue
+                }
+                if !leaving.contains(kept.path) { keptPhoto = KeptPhoto(path: kept.rawPath, expected: kept.status) }
+            }
             requests.append(MoveRequest(itemID: decision.item, path: files.item.rawPath, expected: files.item.status,
                                         linked: files.linked.map { .init(path: $0.rawPath, expected: $0.status) },
-                                        twin: isDuplicate ? files.keptCopy?.rawPath : nil))
+                                        twin: isDuplicate ? files.keptCopy?.rawPath : nil, keptPhoto: keptPhoto))
             facts[decision.item] = .init(category: decision.category, contentKey: files.item.contentKey())
         }
         let journal = DatabaseJournal(library: library, facts: facts, now: now)

@@ -24,13 +24,17 @@ public struct MoveRequest: Sendable {
     public var linked: [LinkedFile]
     /// For a duplicate copy: the kept copy that must still exist with the same bytes.
     public var twin: RawPath?
+    /// For a similar photo: the photo kept in its place, which must still exist unchanged.
+    public var keptPhoto: KeptPhoto?
 
-    public init(itemID: Int64, path: RawPath, expected: FileStatus, linked: [LinkedFile] = [], twin: RawPath? = nil) {
+    public init(itemID: Int64, path: RawPath, expected: FileStatus, linked: [LinkedFile] = [], twin: RawPath? = nil,
+                keptPhoto: KeptPhoto? = nil) {
         self.itemID = itemID
         self.path = path
         self.expected = expected
         self.linked = linked
         self.twin = twin
+        self.keptPhoto = keptPhoto
     }
 }
 
@@ -103,6 +107,7 @@ extension Trash {
         }
         if let reason = recheck(plan[0]) { return skipAll(reason) }
         if let twin = request.twin, let reason = checkTwin(twin, of: request.path) { return skipAll(reason) }
+        if let kept = request.keptPhoto, let reason = checkKeptPhoto(kept, of: request.path) { return skipAll(reason) }
 
         var entries: [MovedEntry] = []
         var leftBehind: [MoveResult.LeftBehind] = []

@@ -37,6 +37,7 @@ import Testing
               Video Vault          [░░░░░░░░░░]     0/10  +500 XP               videos
               Blast from the Past  [░░░░░░░░░░]    0/100  +500 XP               old
               Double Trouble       [░░░░░░░░░░]     0/25  +500 XP               duplicates
+              Seeing Double        [░░░░░░░░░░]     0/50  +500 XP               similar
               Scan a folder to see how many cards each boss can deal.
 
             Next: start with `clean scan ~/Pictures` (or a mounted phone's DCIM folder).

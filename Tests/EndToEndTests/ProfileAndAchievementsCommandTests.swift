@@ -41,7 +41,7 @@ import Testing
                ·    ·    ·    ·    ·    ·    □
 
             Reviewed  0 photos            Rounds           0
-            Deleted   0 photos            Bosses defeated  0 of 4
+            Deleted   0 photos            Bosses defeated  0 of 5
             Freed     0 B                 Achievements     0 of 16
 
             """)

@@ -63,7 +63,7 @@ struct SeasonedPlayerTests {
         let states = (profile["calendar"] as? [[String: String]] ?? []).map { $0["state"] ?? "" }
         #expect(states == ["completed", "completed", "frozen", "completed", "completed", "completed", "today"])
         let text = try clean.run(["profile"]).stdout
-        #expect(text.contains("\nDeleted   150 photos          Bosses defeated  1 of 4\n"))
+        #expect(text.contains("\nDeleted   150 photos          Bosses defeated  1 of 5\n"))
         #expect(text.contains("\nFreed     1.5 GB              Achievements     5 of 16"))
     }
 

@@ -58,4 +58,57 @@ import Testing
         #expect(run.status == 1)
         #expect(run.stderr.contains("similar.max_distance"), "\(run.stderr)")
     }
+
+    /// iphone4's nine photos scanned; returns the library folder and the kept photo's path.
+    static func scanned(_ clean: CleanBinary) throws -> (library: String, kept: String) {
+        let library = clean.home + "/library"
+        try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.fixtures + "/iphone4", toPath: library + "/iphone4")
+        #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
+        let items = try clean.run(["items", "--filter", "similar", "--json"]).stdout.split(separator: "\n")
+            .map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let keptID = try #require(items.first?["similarGroup"] as? Int)
+        let kept = try #require(items.first { $0["id"] as? Int == keptID }?["path"] as? String)
+        return (library, kept)
+    }
+
+    @Test func theSimilarBossDealsEveryCopyNamingTheKeptPhotoAndMovesThem() throws {
+        var clean = try CleanBinary()
+        defer { clean.removeHome() }
+        clean.environment["SWIPECLEAN_NOW"] = "2026-03-02T19:30:00+01:00"
+        let (library, kept) = try Self.scanned(clean)
+        let list = try JSONSerialization.jsonObject(with: Data(clean.run(["boss", "list", "--json"]).stdout.utf8)) as! [[String: Any]]
+        let boss = try #require(list.first { $0["name"] as? String == "similar" })
+        #expect(boss["available"] as? Int == 8)
+        #expect(boss["title"] as? String == "Seeing Double")
+
+        let played = try clean.run(["boss", "similar"], input: String(repeating: "d\n", count: 8) + "y\n")
+        #expect(played.status == 0, "\(played.stderr)")
+        let shown = played.stdout + played.stderr
+        #expect(shown.contains("similar to \(kept) (kept)"), "\(shown)")
+        let left = try FileManager.default.contentsOfDirectory(atPath: library + "/iphone4")
+        #expect(left == [String(kept.split(separator: "/").last!)])
+        let report = try CleanBinary.object(try clean.run(["report", "--json"]))
+        let similar = try #require((report["byCategory"] as? [String: [String: Int]])?["similar"])
+        #expect(similar["files"] == 8)
+    }
+
+    @Test func aCopyStaysWhenItsKeptPhotoChangedBeforeTheConfirmation() throws {
+        var clean = try CleanBinary()
+        defer { clean.removeHome() }
+        clean.environment["SWIPECLEAN_NOW"] = "2026-03-02T19:30:00+01:00"
+        let (library, kept) = try Self.scanned(clean)
+        let played = try clean.run(["boss", "similar", "--json"], input: "d\nd\nq\nn\n")
+        #expect(try CleanBinary.object(played)["pending"] as? Bool == true)
+        // The kept photo is edited (new bytes, new mtime) after the cards were dealt.
+        try Data(repeating: 7, count: 10).write(to: URL(fileURLWithPath: kept))
+        let run = try clean.run(["pending", "confirm", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let round = try #require((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])?.first)
+        #expect(round["deleted"] as? Int == 0)
+        let skipped = try #require(round["skipped"] as? [[String: Any]])
+        #expect(skipped.count == 2)
+        for skip in skipped { #expect((skip["reason"] as? String)?.contains("changed since it was dealt") == true, "\(skip)") }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: library + "/iphone4").count == 9)
+    }
 }

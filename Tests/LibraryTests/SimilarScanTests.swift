@@ -113,4 +113,34 @@ import Testing
         #expect(item.perceptualHash == nil && item.similarGroup == nil)
         #expect(try tree.scan().fingerprinted == 0)
     }
+
+    static func policy() -> QueuePolicy {
+        QueuePolicy(thresholds: Thresholds(options: .defaults, now: TestTree.now, calendar: TestTree.calendar),
+                    keptSince: TestTree.now.addingTimeInterval(3600))
+    }
+
+    @Test func theSimilarQueueDealsEveryPhotoButTheKeptOneBesideItsKeptPhoto() throws {
+        let tree = try Self.tree(["iphone4", "nexus4"])
+        let original = try Data(contentsOf: URL(fileURLWithPath: SimilarFixture.root + "/iphone4/original.jpg"))
+        try tree.write("backup/original copy.jpg", original)
+        _ = try tree.scan()
+        let cards = try tree.database.cards(.similar, policy: Self.policy())
+        let kept = Set(try tree.items(.similar).compactMap(\.similarGroup))
+        #expect(kept.count == 2)
+        #expect(cards.count == 16)
+        for card in cards {
+            #expect(card.category == .similar)
+            #expect(!kept.contains(card.id), "a kept photo was dealt")
+            let twin = try #require(card.twin)
+            #expect(twin.id == card.item.similarGroup && kept.contains(twin.id!))
+            #expect(twin.rawPath.description.split(separator: "/").dropLast().last == card.item.rawPath.description.split(separator: "/").dropLast().last)
+        }
+        // The standard queue deals each file once: the byte-identical copy as a duplicate, never as similar too.
+        let all = try tree.database.cards(nil, policy: Self.policy())
+        #expect(Set(all.map(\.id)).count == all.count)
+        #expect(all.filter { $0.category == .duplicates }.count == 1)
+        #expect(all.filter { $0.category == .similar }.count == 16)
+        #expect(try tree.database.similarKept(of: cards[0].id)?.id == cards[0].twin?.id)
+        #expect(try tree.database.similarKept(of: cards[0].twin!.id!) == nil)
+    }
 }

@@ -116,7 +116,7 @@ enum Home {
         guard hasLibrary else {
             return "start with `clean scan ~/Pictures` (or a mounted phone's DCIM folder)."
         }
-        let nouns = ["screenshots": "screenshot", "videos": "big video", "old": "old photo", "duplicates": "duplicate copy"]
+        let nouns = ["screenshots": "screenshot", "videos": "big video", "old": "old photo", "duplicates": "duplicate copy", "similar": "similar photo"]
         let piles = cards.map { name, cards in (name, cards.count, cards.reduce(0) { $0 + $1.bytes }) }
         guard let best = piles.filter({ $0.1 > 0 }).max(by: { ($0.2, $1.0) < ($1.2, $0.0) }) else {
             return "nothing to clean in the index right now. Scan another folder: `clean scan DIR`."

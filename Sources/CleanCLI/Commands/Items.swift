@@ -8,7 +8,7 @@ extension Clean {
         static let configuration = CommandConfiguration(
             abstract: "List indexed files, all or one kind of candidate.",
             discussion: """
-                Filters: all, screenshots, videos, big-videos, old, duplicates.
+                Filters: all, screenshots, videos, big-videos, old, duplicates, similar.
                 With --json, one JSON object per line (JSON Lines). A path whose name is not valid \
                 UTF-8 is written with \\udcXX escapes for its odd bytes (Python: os.fsencode gives the bytes back).
 

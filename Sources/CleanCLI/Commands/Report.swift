@@ -51,7 +51,7 @@ extension Clean {
 
 /// How the storage report is shown: DESIGN.md's JSON, or text with a 30-day bar chart.
 enum ReportOutput {
-    static let categories = ["screenshots", "bigVideos", "oldPhotos", "duplicates", "other"]
+    static let categories = ["screenshots", "bigVideos", "oldPhotos", "duplicates", "similar", "other"]
 
     static func json(_ r: StorageReport) -> JSON {
         .object([
@@ -73,7 +73,7 @@ enum ReportOutput {
             "",
             "By kind:",
         ]
-        let labels = ["screenshots": "screenshots", "bigVideos": "big videos", "oldPhotos": "old photos", "duplicates": "duplicates", "other": "other"]
+        let labels = ["screenshots": "screenshots", "bigVideos": "big videos", "oldPhotos": "old photos", "duplicates": "duplicates", "similar": "similar", "other": "other"]
         for name in categories {
             let tally = r.byCategory[name] ?? .init()
             lines.append("  \(labels[name]!.padding(toLength: 12, withPad: " ", startingAt: 0)) \(String(tally.files).leftPadded(6)) files  \(humanBytes(tally.bytes).leftPadded(10))")

@@ -6,8 +6,8 @@ import Library
 /// `clean report --html FILE`: the storage report as one self-contained page (inline CSS and
 /// SVG, no script, nothing fetched), written atomically next to where it will live.
 enum ReportHTML {
-    static let labels = ["screenshots": "Screenshots", "bigVideos": "Big videos", "oldPhotos": "Old photos", "duplicates": "Duplicates", "other": "Other"]
-    static let colors = ["screenshots": "#4f8ef7", "bigVideos": "#e0585b", "oldPhotos": "#e5a33b", "duplicates": "#7b61d9", "other": "#8a94a6"]
+    static let labels = ["screenshots": "Screenshots", "bigVideos": "Big videos", "oldPhotos": "Old photos", "duplicates": "Duplicates", "similar": "Similar photos", "other": "Other"]
+    static let colors = ["screenshots": "#4f8ef7", "bigVideos": "#e0585b", "oldPhotos": "#e5a33b", "duplicates": "#7b61d9", "similar": "#3bb5a0", "other": "#8a94a6"]
     static let trashColor = "#2ea66f", purgedColor = "#1f6f4a"
 
     // MARK: - The page

@@ -41,6 +41,7 @@ enum CardView {
     static func title(_ category: CardCategory) -> String {
         switch category {
         case .duplicates: return "duplicate"
+        case .similar: return "similar photo"
         case .bigVideos: return "big video"
         case .screenshots: return "screenshot"
         case .oldPhotos: return "old photo"
@@ -52,6 +53,8 @@ enum CardView {
         switch card.category {
         case .duplicates:
             return card.twin.map { "duplicate of \($0.rawPath) (kept)" } ?? "duplicate copy"
+        case .similar:
+            return card.twin.map { "similar to \($0.rawPath) (kept)" } ?? "similar photo"
         case .bigVideos:
             return "\(humanBytes(card.item.size)) video"
         case .screenshots:

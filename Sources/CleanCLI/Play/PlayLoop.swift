@@ -89,7 +89,7 @@ struct PlayLoop {
     private func emptyQueueMessage() throws -> String {
         let what = category.map { CardView.title($0) + "s" } ?? "candidates"
         var message = "No \(what) to deal right now."
-        let bosses: [(String, CardCategory)] = [("screenshots", .screenshots), ("videos", .bigVideos), ("old", .oldPhotos), ("duplicates", .duplicates)]
+        let bosses: [(String, CardCategory)] = [("screenshots", .screenshots), ("videos", .bigVideos), ("old", .oldPhotos), ("duplicates", .duplicates), ("similar", .similar)]
         let available = try bosses.map { ($0.0, try play.cards($0.1).count) }.filter { $0.1 > 0 }
         if let best = available.max(by: { $0.1 < $1.1 }) {
             message += " Try `clean boss \(best.0)` (\(best.1) cards)."

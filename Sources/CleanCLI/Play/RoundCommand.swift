@@ -36,7 +36,7 @@ extension Clean {
             abstract: "Fight a boss: an untimed battle against one kind of clutter.",
             discussion: """
                 NAME is screenshots, videos (over the big-video size), old (photos over two years \
-                old) or duplicates (extra copies). Confirmed deletions count toward the boss's \
+                old), duplicates (extra copies) or similar (near-duplicates and bursts). Confirmed deletions count toward the boss's \
                 target across battles; reaching it defeats the boss (+500 XP, once).
                 `clean boss` or `clean boss list` shows the bosses and how many cards each can deal.
                 Keys and input as for `clean round` (see `clean round --help`).
@@ -44,14 +44,14 @@ extension Clean {
                 """
         )
 
-        @Argument(help: "list, or a boss: screenshots, videos, old, duplicates.")
+        @Argument(help: "list, or a boss: screenshots, videos, old, duplicates, similar.")
         var name: String = "list"
 
         @OptionGroup var options: PlayOptions
 
         func validate() throws {
             guard name == "list" || CardCategory(boss: name) != nil else {
-                throw ValidationError("unknown boss '\(name)'; choose screenshots, videos, old or duplicates (or list)")
+                throw ValidationError("unknown boss '\(name)'; choose screenshots, videos, old, duplicates or similar (or list)")
             }
         }
 

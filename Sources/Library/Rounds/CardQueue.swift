@@ -4,7 +4,7 @@ import GRDB
 /// Why a file is a candidate, in the order a standard round deals them: a duplicate copy is the
 /// clearest case, a big video frees the most, then screenshots, then old photos.
 public enum CardCategory: String, Sendable, CaseIterable, Codable {
-    case duplicates, bigVideos, screenshots, oldPhotos, other
+    case duplicates, similar, bigVideos, screenshots, oldPhotos, other
 
     /// The category a boss battle deals.
     public init?(boss: String) {
@@ -13,6 +13,7 @@ public enum CardCategory: String, Sendable, CaseIterable, Codable {
         case "videos": self = .bigVideos
         case "old": self = .oldPhotos
         case "duplicates": self = .duplicates
+        case "similar": self = .similar
         default: return nil
         }
     }
@@ -23,7 +24,7 @@ public struct Card: Sendable, Equatable {
     public var item: ItemRecord
     public var linked: [ItemRecord]
     public var category: CardCategory
-    /// For a duplicate: the copy that stays.
+    /// For a duplicate: the copy that stays; for a similar photo: the photo its group keeps.
     public var twin: ItemRecord?
     /// The player has decided on this file before (and kept it, long enough ago to see it again).
     public var reviewedBefore: Bool
@@ -56,21 +57,24 @@ public struct QueuePolicy: Sendable {
 
 /// Builds card queues from the index.
 ///
-/// The standard order: files the player has never decided on first; then duplicates, big
-/// videos, screenshots, old photos; within each, the largest first; then by path. Never dealt:
-/// a file linked to another (it comes with its owner), a file kept since `keptSince`, a file
-/// waiting in a pending batch, a file in the trash, and the kept copy of a duplicate group (or a
-/// hard link to it: deleting it would free nothing).
+/// The standard order: files the player has never decided on first; then duplicates, similar
+/// photos, big videos, screenshots, old photos; within each, the largest first; then by path.
+/// Never dealt: a file linked to another (it comes with its owner), a file kept since
+/// `keptSince`, a file waiting in a pending batch, a file in the trash, the kept copy of a
+/// duplicate group (or a hard link to it: deleting it would free nothing), and the kept photo of
+/// a similar group as a similar card.
 enum CardQueue {
     static func cards(_ db: Database, category wanted: CardCategory?, policy: QueuePolicy, order: QueueOrder) throws -> [Card] {
         let t = policy.thresholds
         let sql = """
-            SELECT item.*, g.keptItem AS keptItem, k.inode AS keptInode, k.device AS keptDevice FROM item
+            SELECT item.*, g.keptItem AS keptItem, k.inode AS keptInode, k.device AS keptDevice, s.id AS similarKept FROM item
             LEFT JOIN duplicateGroup g ON g.id = item.duplicateGroup
             LEFT JOIN item k ON k.id = g.keptItem
+            LEFT JOIN item s ON s.id = item.similarGroup
             WHERE item.linkedTo IS NULL
               AND (item.screenshotEvidence IS NOT NULL OR (item.kind = 'video' AND item.size > ?)
-                   OR (item.kind = 'photo' AND item.capturedEpoch < ?) OR item.duplicateGroup IS NOT NULL)
+                   OR (item.kind = 'photo' AND item.capturedEpoch < ?) OR item.duplicateGroup IS NOT NULL
+                   OR item.similarGroup IS NOT NULL)
               AND item.id NOT IN (SELECT item FROM decision WHERE decision = 'keep' AND decidedAt >= ?)
               AND item.id NOT IN (SELECT d.item FROM decision d JOIN round r ON r.id = d.round
                                   WHERE r.status = 'pending' AND d.decision = 'delete')
@@ -87,6 +91,8 @@ enum CardQueue {
                 && !((row["keptInode"] as Int64?) == item.inode && (row["keptDevice"] as Int64?) == item.device)
             var memberships: [CardCategory] = []
             if isExtraCopy { memberships.append(.duplicates) }
+            let similarKept: Int64? = row["similarKept"]
+            if let similarKept, similarKept != item.id { memberships.append(.similar) }
             if item.isBigVideo(t) { memberships.append(.bigVideos) }
             if item.isScreenshot { memberships.append(.screenshots) }
             if item.isOld(t) { memberships.append(.oldPhotos) }
@@ -99,6 +105,7 @@ enum CardQueue {
                 category = first
             }
             if category == .duplicates, let keptItem { twins.append(keptItem) }
+            if category == .similar, let similarKept { twins.append(similarKept) }
             cards.append(Card(item: item, linked: [], category: category, twin: nil, reviewedBefore: reviewed.contains(item.id!)))
         }
         try attach(&cards, twins: twins, db)
@@ -130,6 +137,7 @@ enum CardQueue {
             if cards[index].category == .duplicates, let group = cards[index].item.duplicateGroup, let keptID = keptOfGroup[group] {
                 cards[index].twin = kept[keptID]
             }
+            if cards[index].category == .similar, let keptID = cards[index].item.similarGroup { cards[index].twin = kept[keptID] }
         }
     }
 
