@@ -9,8 +9,9 @@ public struct RawPath: Hashable, Sendable, Comparable, CustomStringConvertible {
     public init(bytes: [UInt8]) { self.bytes = bytes }
     public init(_ string: String) { self.bytes = Array(string.utf8) }
 
-    /// Human-readable form; invalid UTF-8 bytes are shown as U+FFFD. Never use it to open a file.
-    public var description: String { String(decoding: bytes, as: UTF8.self) }
+    /// Human-readable form: invalid UTF-8 bytes are shown as U+FFFD, control characters escaped
+    /// as `ls` shows them (`\n`, `\033`; see `escapingControlCharacters`). Never use it to open a file.
+    public var description: String { escapingControlCharacters(String(decoding: bytes, as: UTF8.self)) }
 
     /// The exact text when the bytes are valid UTF-8, nil otherwise.
     public var exactString: String? { String(validating: bytes, as: UTF8.self) }

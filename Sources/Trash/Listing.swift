@@ -33,7 +33,7 @@ public struct TrashProblem: Error, Sendable, Equatable, CustomStringConvertible 
     public var trashName: [UInt8]
     public var detail: String
 
-    public var description: String { "\(String(decoding: trashName, as: UTF8.self)): \(detail)" }
+    public var description: String { "\(RawPath(bytes: trashName)): \(detail)" }
 }
 
 /// The trash's contents: good entries sorted by name, and everything else as problems.

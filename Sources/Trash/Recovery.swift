@@ -66,7 +66,7 @@ extension Trash {
                         try operations.unlink(filePath(name))
                         try operations.synchronizeDirectory(filesDirectory)
                     } else {
-                        note = "'\(String(decoding: name, as: UTF8.self))' in the trash is not a copy of '\(source)'; left as it is"
+                        note = "'\(RawPath(bytes: name))' in the trash is not a copy of '\(source)'; left as it is"
                     }
                 }
                 if note == nil { try removeIfPresent(infoPath(name)) }

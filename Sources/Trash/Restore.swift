@@ -21,7 +21,7 @@ public enum RestoreError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unsafePath(let path): "refusing to restore to '\(path)': not an absolute path without '.' or '..'"
-        case .notInTrash(let name): "'\(String(decoding: name, as: UTF8.self))' is not in the trash"
+        case .notInTrash(let name): "'\(RawPath(bytes: name))' is not in the trash"
         case .taken(let path): "'\(path)' already exists; not overwritten (restore with renaming to keep both)"
         case .changed(let path, let why): "the trashed copy of '\(path)' was changed outside clean (\(why)); left where it is"
         case .failed(let failure): failure.description

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Library
 import Play
@@ -19,14 +20,14 @@ enum CardView {
     static func describe(_ card: Card, thresholds: Thresholds, now: Date) -> [String] {
         let item = card.item
         var lines = [name(card), "in \(item.rawPath.parent)", facts(card).joined(separator: " · "),
-                     "why: " + reason(card, thresholds: thresholds, now: now)]
+                     "why: " + escapingControlCharacters(reason(card, thresholds: thresholds, now: now))]
         if !card.linked.isEmpty {
-            lines.append("with: " + card.linked.map { String(decoding: $0.rawPath.lastComponent, as: UTF8.self) }.joined(separator: ", "))
+            lines.append("with: " + card.linked.map { RawPath(bytes: $0.rawPath.lastComponent).description }.joined(separator: ", "))
         }
         return lines
     }
 
-    static func name(_ card: Card) -> String { String(decoding: card.item.rawPath.lastComponent, as: UTF8.self) }
+    static func name(_ card: Card) -> String { RawPath(bytes: card.item.rawPath.lastComponent).description }
 
     static func facts(_ card: Card) -> [String] {
         let item = card.item
@@ -34,7 +35,7 @@ enum CardView {
         if let date = item.capturedAt { facts.append("\(date) (\(item.dateSource.rawValue))") }
         if let w = item.width, let h = item.height { facts.append("\(w)×\(h)") }
         let camera = [item.cameraMake, item.cameraModel].compactMap { $0 }.joined(separator: " ")
-        if !camera.isEmpty { facts.append(camera) }
+        if !camera.isEmpty { facts.append(escapingControlCharacters(camera)) }  // EXIF text is untrusted too
         return facts
     }
 

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import Library
 import Play
@@ -65,7 +66,7 @@ struct LineScreen: PlayScreen {
         switch feedback {
         case .deleted(let c): screen.say("  ✗ delete · \(humanBytes(c.bytes))")
         case .kept: screen.say("  ✓ keep")
-        case .undone(let c): screen.say("  ↶ undone: \(String(decoding: c.item.rawPath.lastComponent, as: UTF8.self))")
+        case .undone(let c): screen.say("  ↶ undone: \(RawPath(bytes: c.item.rawPath.lastComponent))")
         case .undoRefused(let why): screen.say("  \(why)")
         case .nothingToUndo: screen.say("  nothing to undo")
         case .quit, .noCard: break
