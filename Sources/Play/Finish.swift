@@ -21,7 +21,7 @@ extension PlayContext {
             report.dryRun = answer == .dryRun
             report.deleted = session.deletedCards.count
             report.bytesFreed = session.bytesToFree
-            return report
+            return try withStanding(report)
         }
         let hasDeletes = !session.deletedCards.isEmpty
         let status: RoundRecord.Status = !hasDeletes ? .moving : answer == .yes ? .moving : .pending
@@ -35,7 +35,7 @@ extension PlayContext {
         guard status == .moving else {
             report.roundID = round.id
             report.pending = true
-            return report
+            return try withStanding(report)
         }
         return try moveAndSettle(round.id!)
     }

@@ -39,15 +39,21 @@ public final class RoundSession {
     private var queue: [Card]
     private var position = 0
     private let undoAllowance: Int?
+    private let undosPerDay: Int?
     private let isDealable: (Card) -> Bool
 
-    /// `undoAllowance`: undos left today (nil for no limit).
-    public init(cards: [Card], undoAllowance: Int?, isDealable: @escaping (Card) -> Bool) {
+    /// `undoAllowance`: undos left today (nil for no limit); `undosPerDay`: the tier's daily allowance,
+    /// which the refusal names.
+    public init(cards: [Card], undoAllowance: Int?, undosPerDay: Int? = nil, isDealable: @escaping (Card) -> Bool) {
         queue = cards
         self.undoAllowance = undoAllowance
+        self.undosPerDay = undosPerDay ?? undoAllowance
         self.isDealable = isDealable
         skipUndealable()
     }
+
+    /// Undos left in this session (nil: no limit).
+    public var undosLeft: Int? { undoAllowance.map { max(0, $0 - undosUsed) } }
 
     /// The card on the table, or nil when the queue is done.
     public var current: Card? { position < queue.count && !quit ? queue[position] : nil }
@@ -66,7 +72,7 @@ public final class RoundSession {
         case .undo:
             guard let last = decisions.last else { return .nothingToUndo }
             if let undoAllowance, undosUsed >= undoAllowance {
-                return .undoRefused("No undos left today (\(undoAllowance) a day on the free tier); they renew at midnight.")
+                return .undoRefused("No undos left today (\(undosPerDay ?? undoAllowance) a day on the free tier); they renew at midnight.")
             }
             decisions.removeLast()
             undosUsed += 1

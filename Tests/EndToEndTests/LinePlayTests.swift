@@ -39,3 +39,28 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.jpg"])
     }
 }
+
+/// Issue 14: `--dry-run` used to record a real round (+XP, a streak day) when every decision was keep.
+@Suite struct DryRunTests {
+    @Test(arguments: ["k\nk\n", "d\nd\n", "d\nk\n", ""])
+    func aDryRunRecordsNothingWhateverTheDecisions(input: String) throws {
+        let clean = try CleanBinary()
+        defer { clean.removeHome() }
+        let folder = clean.home + "/library"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for name in ["a.jpg", "a-copy.jpg", "b.jpg", "b-copy.jpg"] {
+            let source = name.hasPrefix("a") ? "Apple iPhone 4.jpg" : "HTC Desire.jpg"
+            try FileManager.default.copyItem(atPath: CleanBinary.corpus + "/" + source, toPath: folder + "/" + name)
+        }
+        try clean.run(["scan", folder])
+        let profileBefore = try clean.run(["profile", "--json"]).stdout
+        let run = try clean.run(["boss", "duplicates", "--dry-run", "--json"], input: input)
+        #expect(run.status == 0, "\(run.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any])
+        #expect(report["confirmed"] as? Bool == false)
+        #expect(report["xpEarned"] as? Int == 0)
+        #expect(try clean.run(["profile", "--json"]).stdout == profileBefore)
+        #expect(try clean.run(["pending", "--json"]).stdout.contains("\"round\"") == false)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder).count == 4)
+    }
+}

@@ -87,12 +87,12 @@ struct LineScreen: PlayScreen {
 extension PlayLoop {
     /// Single keys and a redrawn screen when stdin and stdout are a terminal (and not --json);
     /// the line protocol otherwise. The raw mode, when there is one, is the caller's to restore.
-    func makeIO() -> (any PlayerInput, any PlayScreen, RawMode?) {
+    func makeIO(_ round: RoundDriver) -> (any PlayerInput, any PlayScreen, RawMode?) {
         if !options.json, Terminal.stdinIsTTY, Terminal.stdoutIsTTY, let terminal = RawMode.enter() {
             let title = kind.bossName.map { "boss battle: \($0)" } ?? roundSeconds.map { "\(Int($0))-second round" } ?? "round"
             let screen = TerminalScreen(terminal: terminal, title: title, style: .forStdout(environment: context.environment),
                                         bell: context.configuration.play.bell, thresholds: play.thresholds, now: play.now,
-                                        xp: XPEstimate(play))
+                                        xpEstimate: { round.xpEstimate })
             return (TerminalInput(), screen, terminal)
         }
         return (LineInput(), LineScreen(screen: Screen(json: options.json), thresholds: play.thresholds, now: play.now), nil)

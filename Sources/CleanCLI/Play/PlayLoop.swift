@@ -5,8 +5,8 @@ import Play
 
 /// Plays one round or boss battle with the line protocol of DESIGN.md: one decision per line
 /// (d/delete, k/keep, u/undo, q/quit), then the batch summary and one line answering it.
-/// The same loop serves a script (`LineInput`, `LineScreen`) and a terminal (`TerminalInput`,
-/// `TerminalScreen`: single keys, a live countdown).
+/// A thin adapter over `Play`'s `RoundDriver`, which owns the rules of play; the same loop serves
+/// a script (`LineInput`, `LineScreen`) and a terminal (`TerminalInput`, `TerminalScreen`).
 struct PlayLoop {
     let context: AppContext
     let play: PlayContext
@@ -17,86 +17,68 @@ struct PlayLoop {
     /// Seconds the round lasts (nil: untimed, as a boss battle).
     let roundSeconds: Double?
 
-    private var screen: Screen { Screen(json: options.json) }
+    private var policy: ConfirmationPolicy { options.dryRun ? .dryRun : options.yes ? .yes : .ask }
 
-    /// The round's report, or nil when there was nothing to play (said on the screen).
-    func run() throws -> RoundReport? {
-        let allowance = try play.allowance()
-        if allowance.isUsedUp {
-            screen.say("You have used today's \(play.rules.tiers.limits(for: play.tier).swipeSecondsPerDay.map { "\($0 / 60) minutes" } ?? "time") of swiping (free tier). It renews at midnight; `clean config set player.tier pro` lifts the limit.")
-            return nil
+    /// The round's report, and the sentence said instead of playing when there was nothing to play.
+    func run() throws -> (report: RoundReport, nothingToPlay: String?) {
+        switch try RoundDriver.deal(play, kind: kind, category: category, order: options.order, roundSeconds: roundSeconds,
+                                    policy: policy, clock: ContinuousClock()) {
+        case .nothing(let why, let report):
+            let sentence = Self.words(why)
+            Screen(json: options.json).say(sentence)
+            return (report, sentence)
+        case .play(let round):
+            return (try drive(round), nil)
         }
-        let cards = try play.cards(category, order: options.order)
-        guard !cards.isEmpty else {
-            screen.say(try emptyQueueMessage())
-            return nil
-        }
-        let session = RoundSession(cards: cards, undoAllowance: allowance.undos, isDealable: PlayContext.isUnchanged)
-        let limit = [roundSeconds, allowance.swipeSeconds].compactMap { $0 }.min()
-        let clock = ContinuousClock()
-        let started = clock.now
-        func elapsed() -> Double {
-            let d = started.duration(to: clock.now)
-            return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
-        }
-        var (input, screen, terminal) = makeIO()
+    }
+
+    private func drive(_ round: RoundDriver) throws -> RoundReport {
+        var (input, screen, terminal) = makeIO(round)
         defer { terminal?.restore() }
-        let total = cards.count
-        var timeUp = false, interrupted = false, showCard = true
-        play: while let card = session.current {
-            if let limit, elapsed() >= limit {
-                session.stop()
-                timeUp = true
-                break
-            }
+        var showCard = true
+        play: while let card = round.current, !round.checkTime() {
             if showCard {
-                screen.show(card, number: total - session.cardsLeft + 1, total: total, session: session,
-                            secondsLeft: limit.map { max(0, $0 - elapsed()) })
+                screen.show(card, number: round.number, total: round.total, session: round.session, secondsLeft: round.secondsLeft)
                 showCard = false
             }
-            switch input.next(timeout: limit.map { max(0, $0 - elapsed()) }) {
-            case .timeTick: screen.tick(session: session, secondsLeft: limit.map { max(0, $0 - elapsed()) })
+            switch input.next(timeout: round.secondsLeft) {
+            case .timeTick: screen.tick(session: round.session, secondsLeft: round.secondsLeft)
             case .endOfInput: break play
-            case .interrupt: interrupted = true; break play
+            case .interrupt: round.interrupt(); break play
             case .unknown(let text): screen.unknown(text); showCard = true
-            case .command(let command): screen.feedback(session.apply(command), session: session); showCard = true
+            case .command(let command): screen.feedback(round.apply(command), session: round.session); showCard = true
             }
         }
-        screen.roundEnded(timeUp: timeUp)
-        let swiped = elapsed()  // the allowance counts swiping, not the time spent on the question
-        let answer = try confirm(session, input: &input, screen: screen, interrupted: interrupted)
+        round.endPlay()
+        screen.roundEnded(timeUp: round.timeUp)
+        var answer = false
+        let deleted = round.deletedCards
+        if !deleted.isEmpty {
+            screen.say(BatchSummary.render(deleted, dryRun: round.policy == .dryRun))
+            if round.interrupted && round.policy != .dryRun { screen.say("Ctrl-C: nothing moves.") }
+            if round.needsAnswer {
+                screen.say("Move \(deleted.count) card\(deleted.count == 1 ? "" : "s") (\(humanBytes(round.bytesToFree))) to the trash? [y/N]")
+                answer = input.confirms()
+            }
+        }
         terminal?.restore()
-        try play.spend(seconds: swiped, undos: session.undosUsed)
-        return try play.finish(session, kind: kind, startedAt: play.now, answer: answer)
+        return try round.finish(confirmed: answer)
     }
 
-    /// Shows the batch and asks once (unless --yes or --dry-run): y/yes moves it, anything else keeps it pending.
-    /// After Ctrl-C nothing is asked and nothing moves.
-    private func confirm(_ session: RoundSession, input: inout any PlayerInput, screen: any PlayScreen, interrupted: Bool) throws -> Confirmation {
-        let deleted = session.deletedCards
-        guard !deleted.isEmpty else { return .yes }
-        screen.say(BatchSummary.render(deleted, dryRun: options.dryRun))
-        if options.dryRun { return .dryRun }
-        if interrupted {
-            screen.say("Ctrl-C: nothing moves.")
-            return .no
+    /// Why there is nothing to play, in the terminal's words.
+    static func words(_ why: NothingToPlay) -> String {
+        switch why {
+        case .allowanceUsedUp(let minutes):
+            return "You have used today's \(minutes.map { "\($0) minutes" } ?? "time") of swiping (free tier). It renews at midnight; `clean config set player.tier pro` lifts the limit."
+        case .emptyQueue(let category, let suggestion):
+            var message = "No \(category.map { CardView.title($0) + "s" } ?? "candidates") to deal right now."
+            if let suggestion {
+                message += " Try `clean boss \(suggestion.boss)` (\(suggestion.cards) cards)."
+            } else {
+                message += " Scan a folder first: `clean scan ~/Pictures` (or a phone's DCIM folder)."
+            }
+            return message
         }
-        if options.yes { return .yes }
-        screen.say("Move \(deleted.count) card\(deleted.count == 1 ? "" : "s") (\(humanBytes(session.bytesToFree))) to the trash? [y/N]")
-        return input.confirms() ? .yes : .no
-    }
-
-    private func emptyQueueMessage() throws -> String {
-        let what = category.map { CardView.title($0) + "s" } ?? "candidates"
-        var message = "No \(what) to deal right now."
-        let bosses: [(String, CardCategory)] = [("screenshots", .screenshots), ("videos", .bigVideos), ("old", .oldPhotos), ("duplicates", .duplicates), ("similar", .similar)]
-        let available = try bosses.map { ($0.0, try play.cards($0.1).count) }.filter { $0.1 > 0 }
-        if let best = available.max(by: { $0.1 < $1.1 }) {
-            message += " Try `clean boss \(best.0)` (\(best.1) cards)."
-        } else {
-            message += " Scan a folder first: `clean scan ~/Pictures` (or a phone's DCIM folder)."
-        }
-        return message
     }
 }
 

@@ -79,11 +79,11 @@ enum PlayCommand {
         let context = try AppContext()
         let (play, lock) = try context.openPlay()
         defer { withExtendedLifetime(lock) {} }
-        let report = try PlayLoop(context: context, play: play, options: options, kind: kind, category: category,
-                                  roundSeconds: seconds(context)).run()
+        let (report, nothingToPlay) = try PlayLoop(context: context, play: play, options: options, kind: kind, category: category,
+                                                   roundSeconds: seconds(context)).run()
         if options.json {
-            print(RoundOutput.json(report, message: report == nil ? "nothing to play" : nil).text)
-        } else if let report {
+            print(RoundOutput.json(report, message: nothingToPlay == nil ? nil : "nothing to play").text)
+        } else if nothingToPlay == nil {
             print(RoundOutput.human(report))
         }
     }

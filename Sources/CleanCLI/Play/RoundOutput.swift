@@ -4,8 +4,7 @@ import Play
 
 /// How a round's result is shown: the JSON of DESIGN.md, or a few lines of celebration.
 enum RoundOutput {
-    static func json(_ report: RoundReport?, message: String? = nil) -> JSON {
-        let r = report ?? RoundReport(kind: .round)
+    static func json(_ r: RoundReport, message: String? = nil) -> JSON {
         var fields: [(String, JSON)] = [
             ("reviewed", .int(r.reviewed)), ("kept", .int(r.kept)), ("deleted", .int(r.deleted)),
             ("bytesFreed", .int(r.bytesFreed)), ("xpEarned", .int(r.xpEarned)), ("multiplier", .double(r.multiplier)),

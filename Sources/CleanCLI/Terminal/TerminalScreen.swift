@@ -17,7 +17,8 @@ final class TerminalScreen: PlayScreen {
     private let bell: Bool
     private let thresholds: Thresholds
     private let now: Date
-    private let xp: XPEstimate
+    /// The XP the round would earn if confirmed now (the round driver's estimate).
+    private let xpEstimate: () -> Int
 
     private var card: (card: Card, number: Int, total: Int)?
     private var session: RoundSession?
@@ -25,14 +26,14 @@ final class TerminalScreen: PlayScreen {
     private var flash = ""
     private var thumbnails: [RawPath: [String]] = [:]
 
-    init(terminal: RawMode, title: String, style: Style, bell: Bool, thresholds: Thresholds, now: Date, xp: XPEstimate) {
+    init(terminal: RawMode, title: String, style: Style, bell: Bool, thresholds: Thresholds, now: Date, xpEstimate: @escaping () -> Int) {
         self.terminal = terminal
         self.title = title
         self.style = style
         self.bell = bell
         self.thresholds = thresholds
         self.now = now
-        self.xp = xp
+        self.xpEstimate = xpEstimate
     }
 
     func show(_ card: Card, number: Int, total: Int, session: RoundSession, secondsLeft: Double?) {
@@ -99,7 +100,7 @@ final class TerminalScreen: PlayScreen {
             lines.append(index == 0 ? "  " + style.bold(truncated(line, width - 2)) : "  " + truncated(line, width - 2))
         }
         lines += ["", "  " + flash, ""]
-        let tally = "deleted \(session.deletedCards.count) · \(humanBytes(session.bytesToFree)) to free · ≈ \(grouped(xp.xp(for: session))) XP"
+        let tally = "deleted \(session.deletedCards.count) · \(humanBytes(session.bytesToFree)) to free · ≈ \(grouped(xpEstimate())) XP"
         lines.append("  " + truncated(tally, width - 2))
         lines.append("  " + style.dim(truncated("← h d delete   → l k keep   u undo   q quit   Ctrl-C abandon", width - 2)))
         emit("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\u{1B}[J")

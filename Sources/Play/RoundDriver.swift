@@ -1,0 +1,183 @@
+import Foundation
+import Game
+import Library
+
+/// How the batch is settled when play ends: ask the player, move it (`--yes`), or only show it (`--dry-run`).
+public enum ConfirmationPolicy: Sendable, Equatable {
+    case ask, yes, dryRun
+}
+
+/// Why a round could not start (each front-end words it).
+public enum NothingToPlay: Sendable, Equatable {
+    /// Today's free-tier swiping time is spent (`minutesPerDay`: the allowance).
+    case allowanceUsedUp(minutesPerDay: Int?)
+    /// The queue is empty; `suggestion` names the boss with the most cards, if any can deal.
+    case emptyQueue(category: CardCategory?, suggestion: BossSuggestion?)
+}
+
+/// A boss that can deal cards now.
+public struct BossSuggestion: Sendable, Equatable {
+    public let boss: String
+    public let cards: Int
+    public init(boss: String, cards: Int) {
+        self.boss = boss
+        self.cards = cards
+    }
+}
+
+/// The result of dealing: a round to play, or why there is none (with the player as they are).
+public enum RoundDeal {
+    case play(RoundDriver)
+    case nothing(NothingToPlay, RoundReport)
+}
+
+/// One round or boss battle from the deal to the round end: the engine every front-end drives.
+///
+/// It owns the rules of play that are not the game core's: the time limit (the round's seconds,
+/// capped by the free tier's swiping time left), the undo allowance, what the player's answer
+/// means under `--yes` / `--dry-run` / Ctrl-C, the allowance spent, and the XP estimate. It reads
+/// time only from the clock it is given, so tests drive it on a manual clock.
+///
+/// A front-end either pulls (the terminal and the line protocol, one event at a time) or is pushed
+/// (the web app, one HTTP request per decision); both do the same:
+///
+///     guard case .play(let round) = try RoundDriver.deal(play, kind: .round, category: nil,
+///                                                         roundSeconds: 60, policy: .ask, clock: ContinuousClock())
+///     else { … say why … }
+///     round.apply(.delete)            // .keep, .undo, .quit; refused once time is up
+///     round.secondsLeft, round.current, round.xpEstimate
+///     round.endPlay()                 // time up, cards out, quit: the swiping clock stops here
+///     if round.needsAnswer { … ask … }
+///     let report = try round.finish(confirmed: answer)
+public final class RoundDriver {
+    public let kind: RoundKind
+    public let session: RoundSession
+    /// Cards dealt at the start.
+    public let total: Int
+    /// Seconds the player may swipe (nil: untimed, a boss battle without a free-tier limit).
+    public let limit: Double?
+    public let policy: ConfirmationPolicy
+    private let play: PlayContext
+    private let profile: Profile
+    private let elapsedSeconds: () -> Double
+    private var playEndedAt: Double?
+    public private(set) var timeUp = false
+    public private(set) var interrupted = false
+
+    private init<C: Clock>(play: PlayContext, kind: RoundKind, cards: [Card], allowance: Allowance, roundSeconds: Double?,
+                           policy: ConfirmationPolicy, clock: C) where C.Duration == Duration {
+        self.play = play
+        self.kind = kind
+        self.policy = policy
+        total = cards.count
+        profile = (try? play.library.profile()) ?? play.newPlayer
+        session = RoundSession(cards: cards, undoAllowance: allowance.undos, undosPerDay: play.limits.undosPerDay,
+                               isDealable: PlayContext.isUnchanged)
+        limit = [roundSeconds, allowance.swipeSeconds].compactMap { $0 }.min()
+        let start = clock.now
+        elapsedSeconds = {
+            let d = start.duration(to: clock.now)
+            return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+        }
+    }
+
+    /// Deals a round (`category` nil: every kind of candidate) or a boss battle.
+    public static func deal<C: Clock>(_ play: PlayContext, kind: RoundKind, category: CardCategory?, order: QueueOrder = .standard,
+                                      roundSeconds: Double?, policy: ConfirmationPolicy, clock: C) throws -> RoundDeal
+    where C.Duration == Duration {
+        let allowance = try play.allowance()
+        if allowance.isUsedUp {
+            return .nothing(.allowanceUsedUp(minutesPerDay: play.limits.swipeSecondsPerDay.map { $0 / 60 }), try play.standingReport(kind))
+        }
+        let cards = try play.cards(category, order: order)
+        guard !cards.isEmpty else {
+            return .nothing(.emptyQueue(category: category, suggestion: try play.bestBoss()), try play.standingReport(kind))
+        }
+        return .play(RoundDriver(play: play, kind: kind, cards: cards, allowance: allowance, roundSeconds: roundSeconds,
+                                 policy: policy, clock: clock))
+    }
+
+    // MARK: - Play
+
+    public var current: Card? { session.current }
+    /// The number of the card on the table, from 1.
+    public var number: Int { total - session.cardsLeft + 1 }
+    public var isOver: Bool { session.current == nil }
+    public var deletedCards: [Card] { session.deletedCards }
+    public var bytesToFree: Int64 { session.bytesToFree }
+    /// Undos left today (nil: no limit).
+    public var undosLeft: Int? { session.undosLeft }
+
+    /// Seconds of swiping used so far (frozen when play ended).
+    public var elapsed: Double { playEndedAt ?? elapsedSeconds() }
+
+    public var secondsLeft: Double? { limit.map { max(0, $0 - elapsed) } }
+
+    /// The XP this round would earn if confirmed now (before challenges and any boss reward).
+    public var xpEstimate: Int {
+        RoundEnd.preview(profile, reviewed: session.decisions.count, deleted: session.deletedCards.count,
+                         bytesFreed: Int(clamping: session.bytesToFree), on: play.today, rules: play.rules)
+    }
+
+    /// Ends play when the time limit is reached; true once time is up.
+    @discardableResult
+    public func checkTime() -> Bool {
+        if !timeUp, playEndedAt == nil, let limit, elapsed >= limit {
+            timeUp = true
+            endPlay()
+        }
+        return timeUp
+    }
+
+    /// Applies a decision to the card on the table. Play ends with the last card or `.quit`; once it
+    /// has ended (time up, cards out, quit, Ctrl-C) nothing changes any more: delete, keep and undo
+    /// answer `.noCard`.
+    @discardableResult
+    public func apply(_ command: PlayerCommand) -> Feedback {
+        checkTime()
+        guard playEndedAt == nil else { return command == .quit ? .quit : .noCard }
+        let feedback = session.apply(command)
+        if session.current == nil { endPlay() }  // the player quit or the cards ran out
+        return feedback
+    }
+
+    /// Stops play where it stands (the cards ran out, the player quit, time is up): the swiping
+    /// time counted against the free tier stops here, before any question.
+    public func endPlay() {
+        guard playEndedAt == nil else { return }
+        playEndedAt = elapsedSeconds()
+        session.stop()
+    }
+
+    /// Ctrl-C (or a closed browser tab): play ends and nothing will move; deletes wait as a pending batch.
+    public func interrupt() {
+        interrupted = true
+        endPlay()
+    }
+
+    // MARK: - Round end
+
+    /// Whether the player must be asked before anything moves (a batch to move, policy `.ask`, not interrupted).
+    public var needsAnswer: Bool {
+        !session.deletedCards.isEmpty && policy == .ask && !interrupted
+    }
+
+    /// What the round end will do with the batch, given the player's answer (ignored unless `needsAnswer`).
+    public func confirmation(answer: Bool) -> Confirmation {
+        if policy == .dryRun { return .dryRun }
+        if session.deletedCards.isEmpty { return .yes }  // nothing to move: the round is recorded as played
+        if interrupted { return .no }
+        return policy == .yes || answer ? .yes : .no
+    }
+
+    /// Ends the round: counts the swiping time against today's allowance (never on a dry run, which
+    /// writes nothing), then records it — moved and credited in one transaction, or kept pending.
+    public func finish(confirmed answer: Bool = false) throws -> RoundReport {
+        endPlay()
+        let confirmation = confirmation(answer: answer)
+        if confirmation != .dryRun {
+            try play.spend(seconds: elapsed, undos: session.undosUsed)
+        }
+        return try play.finish(session, kind: kind, startedAt: play.now, answer: confirmation)
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import Game
+import Library
+import Play
+import Testing
+
+/// The round driver: time, allowance, answers and what a round end reports, on a manual clock.
+@Suite struct RoundDriverTests {
+    static func screenshots(_ count: Int) -> [String: Data] {
+        Dictionary(uniqueKeysWithValues: (0..<count).map { ("f\($0)/" + screenshotName, pngData(100 + $0)) })
+    }
+
+    static func deal(_ fixture: PlayFixture, _ category: CardCategory? = .screenshots, seconds: Double? = 60,
+                     policy: ConfirmationPolicy = .ask, clock: ManualClock = ManualClock()) throws -> RoundDriver {
+        guard case .play(let round) = try RoundDriver.deal(fixture.context, kind: category == nil ? .round : .boss("screenshots"),
+                                                           category: category, roundSeconds: seconds, policy: policy, clock: clock)
+        else { throw PlayError("nothing was dealt") }
+        return round
+    }
+
+    @Test func timeUpEndsPlayAndLaterDecisionsChangeNothing() throws {
+        let fixture = try PlayFixture(files: Self.screenshots(3))
+        let clock = ManualClock()
+        let round = try Self.deal(fixture, nil, clock: clock)
+        #expect(round.limit == 60)
+        #expect(round.apply(.delete) != .noCard)
+        clock.advance(by: .seconds(59))
+        #expect(!round.checkTime())
+        #expect(round.secondsLeft == 1)
+        clock.advance(by: .seconds(2))
+        #expect(round.apply(.keep) == .noCard)
+        #expect(round.apply(.undo) == .noCard)
+        #expect(round.timeUp && round.isOver && round.secondsLeft == 0)
+        #expect(round.session.decisions.count == 1)
+    }
+
+    @Test func theFreeTiersTimeLeftShortensTheRoundAndOnlySwipingIsCounted() throws {
+        let fixture = try PlayFixture(files: Self.screenshots(2))
+        try fixture.context.spend(seconds: 290, undos: 0)  // the free tier allows 300 s a day
+        let clock = ManualClock()
+        let round = try Self.deal(fixture, clock: clock)
+        #expect(round.limit == 10)
+        clock.advance(by: .seconds(4))
+        round.apply(.keep)
+        round.apply(.keep)
+        clock.advance(by: .seconds(100))  // the time spent on the question is not swiping
+        _ = try round.finish(confirmed: false)
+        #expect(try fixture.context.allowance().swipeSeconds == 6)
+    }
+
+    /// Issue 14: a keep-only dry run used to record a real round (+75 XP, a streak day).
+    @Test(arguments: ["keep-only", "delete-only", "mixed", "empty"])
+    func aDryRunLeavesTheDatabaseAsItWas(decisions: String) throws {
+        let fixture = try PlayFixture(files: Self.screenshots(2))
+        let before = try dump(fixture)
+        let clock = ManualClock()
+        let round = try Self.deal(fixture, policy: .dryRun, clock: clock)
+        let commands: [PlayerCommand] = switch decisions {
+        case "keep-only": [.keep, .keep]
+        case "delete-only": [.delete, .delete]
+        case "mixed": [.delete, .keep]
+        default: []
+        }
+        clock.advance(by: .seconds(3))
+        for command in commands { round.apply(command) }
+        let report = try round.finish()
+        #expect(report.dryRun)
+        #expect(!report.confirmed)
+        #expect(try dump(fixture) == before)
+        #expect(fixture.exists("f0/" + screenshotName) && fixture.exists("f1/" + screenshotName))
+    }
+
+    /// Issue 14: a declined round said "level 1", "streak 0" for a player with a streak.
+    @Test func aDeclinedRoundReportsThePlayerAsTheyAre() throws {
+        let fixture = try PlayFixture(files: Self.screenshots(3))
+        for _ in 0..<2 {
+            let round = try Self.deal(fixture, policy: .yes)
+            round.apply(.delete)
+            round.apply(.quit)
+            #expect(try round.finish().confirmed)
+            fixture.now = fixture.now.addingTimeInterval(86_400)
+        }
+        let profile = try fixture.profile()
+        #expect(profile.currentStreak == 2)
+        let round = try Self.deal(fixture)
+        round.apply(.delete)
+        round.endPlay()
+        #expect(round.needsAnswer)
+        let report = try round.finish(confirmed: false)
+        #expect(report.pending && !report.confirmed && report.xpEarned == 0)
+        #expect(report.currentStreak == 2)
+        #expect(report.level == Levels.status(forXP: profile.totalXP, levels: Rules.defaults.levels).number)
+    }
+
+    /// Issue 14: the refusal named what was left (0), not the daily allowance.
+    @Test func theUndoRefusalNamesTheDailyAllowance() throws {
+        let fixture = try PlayFixture(files: Self.screenshots(2))
+        try fixture.context.spend(seconds: 0, undos: 3)
+        let round = try Self.deal(fixture)
+        round.apply(.delete)
+        #expect(round.undosLeft == 0)
+        #expect(round.apply(.undo) == .undoRefused("No undos left today (3 a day on the free tier); they renew at midnight."))
+    }
+
+    @Test func anEmptyQueueSuggestsTheBossWithCardsAndReportsThePlayer() throws {
+        let fixture = try PlayFixture(files: Self.screenshots(2))
+        let deal = try RoundDriver.deal(fixture.context, kind: .boss("videos"), category: .bigVideos, roundSeconds: nil,
+                                        policy: .ask, clock: ManualClock())
+        guard case .nothing(let why, let report) = deal else {
+            Issue.record("a boss with no cards dealt a round")
+            return
+        }
+        #expect(why == .emptyQueue(category: .bigVideos, suggestion: BossSuggestion(boss: "screenshots", cards: 2)))
+        #expect(report.level == 1 && !report.confirmed)
+    }
+
+    /// Every table's rows, as sqlite3 prints them: equal dumps mean nothing was written.
+    private func dump(_ fixture: PlayFixture) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [fixture.root + "/library.sqlite", ".dump"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
