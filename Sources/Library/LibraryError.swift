@@ -5,12 +5,15 @@ import GRDB
 public enum LibraryError: Error, CustomStringConvertible {
     case locked(path: String)
     case unusable(path: String, reason: String)
+    /// The file is not an SQLite database, or one whose pages are damaged.
+    case damaged(path: String, reason: String)
 
     static func database(path: String, _ error: any Error) -> LibraryError {
         if let error = error as? LibraryError { return error }
         if let error = error as? DatabaseError {
             switch error.resultCode {
             case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
+            case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .damaged(path: path, reason: error.message ?? "\(error.resultCode)")
             default: return .unusable(path: path, reason: error.message ?? "\(error.resultCode)")
             }
         }
@@ -23,6 +26,9 @@ public enum LibraryError: Error, CustomStringConvertible {
             return "the library database \(path) is locked by another clean; wait for it to finish and try again"
         case let .unusable(path, reason):
             return "cannot use the library database \(path): \(reason)"
+        case let .damaged(path, reason):
+            return "the library database \(path) is damaged (\(reason)); move it aside with `mv '\(path)' '\(path).damaged'` "
+                + "and run `clean scan` on your folders to build a new index (the files in the trash are not touched)"
         }
     }
 }
