@@ -80,6 +80,8 @@ struct HEIFItems {
             return Int64(value)
         }
         guard let itemCount = take(version < 2 ? 2 : 4) else { return result }
+        // Extents of all-zero field widths take no bytes, so the bytes cannot bound the walk: this does.
+        var extentsLeft = 100_000
         for _ in 0..<min(itemCount, 100_000) {
             guard let id = take(version < 2 ? 2 : 4) else { break }
             var location = Location()
@@ -90,7 +92,8 @@ struct HEIFItems {
             guard take(2) != nil, let base = take(baseOffsetSize), let extentCount = take(2) else { break }
             location.baseOffset = base
             for _ in 0..<extentCount {
-                guard take(indexSize) != nil, let offset = take(offsetSize), let length = take(lengthSize) else { return result }
+                extentsLeft -= 1
+                guard extentsLeft >= 0, take(indexSize) != nil, let offset = take(offsetSize), let length = take(lengthSize) else { return result }
                 location.extents.append((offset, length))
             }
             result[id] = location

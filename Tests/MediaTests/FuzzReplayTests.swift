@@ -114,3 +114,20 @@ import Testing
         #expect(HEIFItems.read(source, meta: found).exif == nil)
     }
 }
+
+extension FuzzFindingTests {
+    /// HEIFItems.itemLocations walked item count × extent count (up to 100,000 × 65,535) extents of zero-width
+    /// fields, which consume no bytes: a hang of minutes and gigabytes on a 10 KB file. The walk is now bounded.
+    @Test func extentsOfZeroWidthFieldsCannotMakeTheWalkEndless() throws {
+        let items = (0..<2000).flatMap { Self.be(UInt64($0), 2) + Self.be(0, 2) + Self.be(0xFFFF, 2) }
+        let iloc = Self.box("iloc", [0, 0, 0, 0, 0x00, 0x00] + Self.be(2000, 2) + items)
+        let file = Self.box("ftyp", Array("heic".utf8) + [0, 0, 0, 0]) + Self.box("meta", [0, 0, 0, 0] + iloc)
+        let source = Self.source(file)
+        let meta = try #require(ISOFile.read(source)?.meta)
+        let started = ContinuousClock.now
+        #expect(HEIFItems.read(source, meta: meta).exif == nil)
+        #expect(ContinuousClock.now - started < .seconds(5))
+        let fuzzed = Array(try Data(contentsOf: FuzzReplayTests.root.appendingPathComponent("iso/timeout-iloc-zero-width-extents")))
+        if let meta = ISOFile.read(Self.source(fuzzed))?.meta { _ = HEIFItems.read(Self.source(fuzzed), meta: meta) }
+    }
+}
