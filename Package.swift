@@ -13,6 +13,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
     ],
     targets: [
         // MARK: - C libraries, one small module each
@@ -34,8 +35,11 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["FileSystem", "CTurboJPEG", "CHeif", "CSpng"]),
         .target(name: "Play", dependencies: ["Library", "Trash", "Game"]),
         .target(name: "Settings", dependencies: ["Game"]),
+        .target(name: "Web", dependencies: [
+            "FileSystem", "Game", "Library", "Play", "Imaging", .product(name: "Hummingbird", package: "hummingbird"),
+        ]),
         .target(name: "CleanCLI", dependencies: [
-            "FileSystem", "Game", "Media", "Library", "Trash", "Play", "Settings",
+            "FileSystem", "Game", "Media", "Library", "Trash", "Play", "Settings", "Web",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "clean", dependencies: ["CleanCLI"]),
@@ -51,6 +55,9 @@ let package = Package(
         .testTarget(name: "TrashTests", dependencies: ["Trash", "FileSystem"]),
         .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Trash", "Game"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Game"]),
+        .testTarget(name: "WebTests", dependencies: [
+            "Web", "Play", "Library", "Game", "FileSystem", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ]),
         .testTarget(name: "EndToEndTests", dependencies: ["CleanCLI"]),
     ],
     swiftLanguageModes: [.v6]

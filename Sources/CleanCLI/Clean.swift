@@ -8,7 +8,7 @@ public struct Clean: ParsableCommand {
         abstract: "Clean up your photo library as a game: scan, swipe, free space.",
         version: "0.1.0 (libmagic \(CLibraryVersions.magic), xxhash \(CLibraryVersions.xxhash))",
         subcommands: [Scan.self, Items.self, Round.self, Boss.self, Pending.self, TrashCommand.self, Restore.self, Report.self,
-                      Profile.self, Achievements.self, Vacation.self, RestDay.self, Config.self]
+                      Profile.self, Achievements.self, Vacation.self, RestDay.self, Config.self, WebServe.self]
     )
 
     public init() {}

@@ -39,33 +39,7 @@ enum CardView {
         return facts
     }
 
-    static func title(_ category: CardCategory) -> String {
-        switch category {
-        case .duplicates: return "duplicate"
-        case .similar: return "similar photo"
-        case .bigVideos: return "big video"
-        case .screenshots: return "screenshot"
-        case .oldPhotos: return "old photo"
-        case .other: return "file"
-        }
-    }
+    static func title(_ category: CardCategory) -> String { CardReason.title(category) }
 
-    static func reason(_ card: Card, thresholds: Thresholds, now: Date) -> String {
-        switch card.category {
-        case .duplicates:
-            return card.twin.map { "duplicate of \($0.rawPath) (kept)" } ?? "duplicate copy"
-        case .similar:
-            return card.twin.map { "similar to \($0.rawPath) (kept)" } ?? "similar photo"
-        case .bigVideos:
-            return "\(humanBytes(card.item.size)) video"
-        case .screenshots:
-            return "screenshot (\(card.item.screenshotEvidence ?? "detected"))"
-        case .oldPhotos:
-            guard let epoch = card.item.capturedEpoch else { return "old photo" }
-            let years = Int(now.timeIntervalSince1970 - epoch) / 31_557_600
-            return "\(years) year\(years == 1 ? "" : "s") old"
-        case .other:
-            return "candidate"
-        }
-    }
+    static func reason(_ card: Card, thresholds: Thresholds, now: Date) -> String { CardReason.text(card, now: now) }
 }

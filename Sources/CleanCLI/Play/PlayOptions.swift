@@ -15,7 +15,14 @@ struct PlayOptions: ParsableArguments {
     @Flag(help: "Print the round's result as one JSON document on stdout (cards and prompts go to stderr).")
     var json = false
 
+    @Flag(help: "Play in the browser instead: start the web app (as `clean web`) straight on this round.")
+    var web = false
+
+    @Flag(help: "With --web: do not open a browser; just print the link.")
+    var noOpen = false
+
     func validate() throws {
+        if web && (yes || dryRun || json) { throw ValidationError("--web plays in the browser; --yes, --dry-run and --json are for the terminal") }
         if yes && dryRun { throw ValidationError("--yes and --dry-run cannot go together") }
     }
 }

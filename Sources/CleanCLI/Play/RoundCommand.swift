@@ -76,6 +76,9 @@ private let terminalPlayHelp = """
 enum PlayCommand {
     static func run(options: PlayOptions, kind: RoundKind, category: CardCategory?,
                     seconds: (AppContext) -> Double?) throws {
+        if options.web {
+            return try WebLauncher.serve(port: 0, open: !options.noOpen, path: kind.bossName.map { "/play?boss=\($0)" } ?? "/play")
+        }
         let context = try AppContext()
         let (play, lock) = try context.openPlay()
         defer { withExtendedLifetime(lock) {} }
@@ -91,19 +94,21 @@ enum PlayCommand {
 
 /// `clean boss list`.
 enum BossList {
+    /// `boss list --json` (also the web app's `GET /api/v1/bosses`).
+    static func json(_ bosses: [BossStatus], available: [String: Int]) -> JSON {
+        JSON.array(bosses.map { boss in
+            .object([("name", .string(boss.name)), ("title", .string(boss.title)), ("target", .int(boss.target)),
+                     ("progress", .int(boss.progress)), ("defeated", .bool(boss.defeated)),
+                     ("xpReward", .int(boss.xpReward)), ("available", .int(available[boss.name] ?? 0))])
+        })
+    }
+
     static func run(json: Bool) throws {
         let context = try AppContext()
         let view = try PlayerView(context: context)
         let available = try dealableCounts(context: context)
         let bosses = Bosses.list(for: view.profile, rules: view.rules)
-        if json {
-            print(JSON.array(bosses.map { boss in
-                .object([("name", .string(boss.name)), ("title", .string(boss.title)), ("target", .int(boss.target)),
-                         ("progress", .int(boss.progress)), ("defeated", .bool(boss.defeated)),
-                         ("xpReward", .int(boss.xpReward)), ("available", .int(available[boss.name] ?? 0))])
-            }).text)
-            return
-        }
+        if json { return print(Self.json(bosses, available: available).text) }
         for boss in bosses {
             let state = boss.defeated ? "defeated" : "\(boss.progress)/\(boss.target)"
             print("\(boss.title) (clean boss \(boss.name))")

@@ -21,6 +21,16 @@ extension Clean {
             @Flag(help: "One JSON array on stdout.")
             var json = false
 
+            /// `trash list --json` (also the web app's `GET /api/v1/trash`).
+            static func json(_ files: [TrashedRecord], changed: Set<Int64>, calendar: Calendar) -> JSON {
+                JSON.array(files.map { file in
+                    .object([("id", .optional(file.id)), ("originalPath", .path(file.rawOriginalPath)), ("size", .int(file.size)),
+                             ("deletedAt", .string(ISO8601.string(file.deletedAt, timeZone: calendar.timeZone))),
+                             ("category", .string(file.category)), ("round", .int(file.round)),
+                             ("linked", .bool(file.part > 0)), ("changedOutside", .bool(changed.contains(file.id!)))])
+                })
+            }
+
             func run() throws {
                 let context = try AppContext()
                 let (play, lock) = try context.openPlay()
@@ -28,15 +38,7 @@ extension Clean {
                 for problem in try play.reconcileTrash() { Terminal.warn("clean: trash: \(problem)") }
                 let files = try play.library.filesInTrash()
                 let changed = try play.changedTrashIDs()
-                if json {
-                    print(JSON.array(files.map { file in
-                        .object([("id", .optional(file.id)), ("originalPath", .path(file.rawOriginalPath)), ("size", .int(file.size)),
-                                 ("deletedAt", .string(ISO8601.string(file.deletedAt, timeZone: context.calendar.timeZone))),
-                                 ("category", .string(file.category)), ("round", .int(file.round)),
-                                 ("linked", .bool(file.part > 0)), ("changedOutside", .bool(changed.contains(file.id!)))])
-                    }).text)
-                    return
-                }
+                if json { return print(Self.json(files, changed: changed, calendar: context.calendar).text) }
                 guard !files.isEmpty else { return print("The trash is empty.") }
                 let byDay = Dictionary(grouping: files) { Day(file: $0, calendar: context.calendar) }
                 for day in byDay.keys.sorted() {
@@ -78,6 +80,16 @@ extension Clean {
             func validate() throws {
                 if all && olderThan != nil { throw ValidationError("give --older-than DAYS or --all, not both") }
                 if let olderThan, olderThan < 0 { throw ValidationError("--older-than takes a number of days, 0 or more") }
+            }
+
+            /// `trash list --json` (also the web app's `GET /api/v1/trash`).
+            static func json(_ files: [TrashedRecord], changed: Set<Int64>, calendar: Calendar) -> JSON {
+                JSON.array(files.map { file in
+                    .object([("id", .optional(file.id)), ("originalPath", .path(file.rawOriginalPath)), ("size", .int(file.size)),
+                             ("deletedAt", .string(ISO8601.string(file.deletedAt, timeZone: calendar.timeZone))),
+                             ("category", .string(file.category)), ("round", .int(file.round)),
+                             ("linked", .bool(file.part > 0)), ("changedOutside", .bool(changed.contains(file.id!)))])
+                })
             }
 
             func run() throws {
@@ -150,6 +162,14 @@ struct RestoreOptions: ParsableArguments {
         if ways != 1 { throw ValidationError("give trash ids, --all or --round N (one of them)") }
     }
 
+    /// `restore --json` (also the web app's `POST /api/v1/trash/restore`).
+    static func json(_ outcome: RestoreOutcome) -> JSON {
+        JSON.object([
+            ("restored", .array(outcome.restored.map(JSON.int))),
+            ("failed", .array(outcome.failed.map { .object([("id", .int($0.id)), ("reason", .string($0.reason))]) })),
+        ])
+    }
+
     func run() throws {
         let context = try AppContext()
         let (play, lock) = try context.openPlay()
@@ -157,10 +177,7 @@ struct RestoreOptions: ParsableArguments {
         let wanted = ids.isEmpty ? try play.trashIDs(round: round) : ids
         let outcome = try play.restore(wanted, renameIfTaken: rename)
         if json {
-            print(JSON.object([
-                ("restored", .array(outcome.restored.map(JSON.int))),
-                ("failed", .array(outcome.failed.map { .object([("id", .int($0.id)), ("reason", .string($0.reason))]) })),
-            ]).text)
+            print(Self.json(outcome).text)
         } else {
             for id in outcome.restored { print("restored \(id): \(outcome.paths[id]!)") }
             for failure in outcome.failed { Terminal.warn("clean: not restored \(failure.id): \(failure.reason)") }

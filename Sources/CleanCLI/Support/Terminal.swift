@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import Play
 
 /// Where output goes and how it looks: stdout for results, stderr for progress and warnings.
 enum Terminal {
@@ -33,16 +34,7 @@ enum Terminal {
 }
 
 /// Human-readable sizes: 1,023 B, 1.5 KB, 412.3 MB, 3.1 GB (decimal units, as file managers show).
-func humanBytes(_ bytes: Int64) -> String {
-    let units = ["B", "KB", "MB", "GB", "TB"]
-    var value = Double(bytes)
-    var unit = 0
-    while abs(value) >= 1000 && unit < units.count - 1 {
-        value /= 1000
-        unit += 1
-    }
-    return unit == 0 ? "\(bytes) B" : String(format: "%.1f", value) + " " + units[unit]
-}
+func humanBytes(_ bytes: Int64) -> String { ByteCount.human(bytes) }
 
 /// A whole number with thousands separators: 12,345.
 func grouped(_ number: Int) -> String {

@@ -1,0 +1,53 @@
+import Foundation
+import Library
+
+/// Why a card was dealt, in the words both front-ends show: "duplicate of /…/a.jpg (kept)",
+/// "screenshot (iOS screen size)", "412.3 MB video", "taken 2019-07-14, 6 years old".
+public enum CardReason {
+    /// The card's category as a noun: "duplicate", "big video", "screenshot", "old photo", "file".
+    public static func title(_ category: CardCategory) -> String {
+        switch category {
+        case .duplicates: "duplicate"
+        case .similar: "similar photo"
+        case .bigVideos: "big video"
+        case .screenshots: "screenshot"
+        case .oldPhotos: "old photo"
+        case .other: "file"
+        }
+    }
+
+    /// The reason line; `now` dates an old photo's age.
+    public static func text(_ card: Card, now: Date) -> String {
+        switch card.category {
+        case .duplicates:
+            return card.twin.map { "duplicate of \($0.rawPath) (kept)" } ?? "duplicate copy"
+        case .bigVideos:
+            return "\(ByteCount.human(card.item.size)) video"
+        case .screenshots:
+            return "screenshot (\(card.item.screenshotEvidence ?? "detected"))"
+        case .oldPhotos:
+            guard let epoch = card.item.capturedEpoch else { return "old photo" }
+            let years = Int(now.timeIntervalSince1970 - epoch) / 31_557_600
+            let age = "\(years) year\(years == 1 ? "" : "s") old"
+            guard let taken = card.item.capturedAt?.prefix(10), taken.count == 10 else { return age }
+            return "taken \(taken), \(age)"
+        case .other:
+            return "candidate"
+        }
+    }
+}
+
+/// Sizes as people read them.
+public enum ByteCount {
+    /// 1,023 B, 1.5 KB, 412.3 MB, 3.1 GB (decimal units, as file managers show).
+    public static func human(_ bytes: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var value = Double(bytes)
+        var unit = 0
+        while abs(value) >= 1000 && unit < units.count - 1 {
+            value /= 1000
+            unit += 1
+        }
+        return unit == 0 ? "\(bytes) B" : String(format: "%.1f", value) + " " + units[unit]
+    }
+}

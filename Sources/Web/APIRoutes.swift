@@ -1,0 +1,86 @@
+import Foundation
+import Hummingbird
+
+/// `/api/v1`: JSON in and out, the same documents as the command line's `--json`.
+extension WebApp {
+    func addAPI(to router: Router<BasicRequestContext>) {
+        let api = router.group("api/v1")
+        let backend = self.backend, rounds = self.rounds
+        api.get("profile") { _, _ in try WebResponse.json(call { try backend.profileJSON() }) }
+        api.get("home") { _, _ in try WebResponse.json(call { try backend.homeJSON() }) }
+        api.get("bosses") { _, _ in try WebResponse.json(call { try backend.bossesJSON() }) }
+        api.get("trash") { _, _ in try WebResponse.json(call { try backend.trashJSON() }) }
+        api.get("report") { _, _ in try WebResponse.json(call { try backend.reportJSON() }) }
+
+        api.post("trash/restore") { request, _ in
+            let body = try await Self.object(request)
+            guard let raw = body["ids"] as? [Any], !raw.isEmpty else {
+                throw WebError(400, "send {\"ids\": [ID, …]} with the trash ids to restore")
+            }
+            let ids = try raw.map { value -> String in
+                if let n = value as? Int { return String(n) }
+                if let s = value as? String, !s.isEmpty, s.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" }) { return s }
+                throw WebError(400, "trash ids are numbers or short names, not \(value)")
+            }
+            return try WebResponse.json(call { try backend.restoreJSON(ids: ids) })
+        }
+
+        api.post("rounds") { request, _ in
+            let body = try await Self.object(request)
+            let boss: String?
+            switch body["boss"] {
+            case nil, is NSNull: boss = nil
+            case let name as String: boss = name
+            default: throw WebError(400, "boss must be a name or null")
+            }
+            return WebResponse.json(try rounds.start(boss: boss), status: .created)
+        }
+
+        api.post("rounds/:round/decisions") { request, context in
+            let round = try context.parameters.require("round")
+            let body = try await Self.object(request)
+            guard let decision = body["decision"] as? String else {
+                throw WebError(400, "send {\"card\": ID, \"decision\": \"delete\"|\"keep\"|\"undo\"}")
+            }
+            let card: Int64?
+            switch body["card"] {
+            case nil, is NSNull: card = nil
+            case let n as Int: card = Int64(n)
+            default: throw WebError(400, "card must be a card id")
+            }
+            return WebResponse.json(try rounds.decide(round: round, card: card, decision: decision))
+        }
+
+        api.get("rounds/:round/batch") { _, context in
+            WebResponse.json(try rounds.batch(round: try context.parameters.require("round")))
+        }
+
+        api.post("rounds/:round/confirm") { request, context in
+            let round = try context.parameters.require("round")
+            let body = try await Self.object(request)
+            guard let yes = body["yes"] as? Bool else { throw WebError(400, "send {\"yes\": true} to move the batch, {\"yes\": false} to keep it pending") }
+            return WebResponse.json(try rounds.confirm(round: round, yes: yes))
+        }
+    }
+
+    /// The request's JSON object (at most 64 KB).
+    static func object(_ request: Request) async throws -> [String: Any] {
+        var request = request
+        let buffer = try await request.collectBody(upTo: 64 << 10)
+        guard let object = (try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView))) as? [String: Any] else {
+            throw WebError(400, "the body is not a JSON object")
+        }
+        return object
+    }
+}
+
+/// Runs a backend call, saying its failure as a 500 with the command line's own sentence.
+func call(_ body: () throws -> String) throws -> String {
+    do {
+        return try body()
+    } catch let error as WebError {
+        throw error
+    } catch {
+        throw WebError(500, String(describing: error))
+    }
+}

@@ -1,0 +1,1 @@
+extension Assets { static let homeJS = "" }

@@ -1,0 +1,71 @@
+import Foundation
+import Hummingbird
+
+/// The pages and their static files, all compiled into the binary: no framework, no build step,
+/// nothing fetched from the network.
+extension WebApp {
+    func addPages(to router: Router<BasicRequestContext>) {
+        let backend = self.backend
+        router.get("/") { _, _ in WebResponse.html(Pages.shell(title: "SwipeClean", page: "home", script: "home.js")) }
+        router.get("play") { _, _ in WebResponse.html(Pages.shell(title: "Play · SwipeClean", page: "play", script: "play.js")) }
+        router.get("trash") { _, _ in WebResponse.html(Pages.shell(title: "Trash · SwipeClean", page: "trash", script: "trash.js")) }
+        router.get("report") { _, _ in
+            let html = try call { try backend.reportHTML() }
+            return WebResponse.html(Pages.withNavigation(html))
+        }
+        router.get("static/:file") { _, context in
+            guard let name = context.parameters.get("file"), let asset = Assets.files[name] else {
+                throw WebError(404, "no such file")
+            }
+            return Response(status: .ok, headers: [.contentType: asset.type], body: .init(byteBuffer: ByteBuffer(string: asset.text)))
+        }
+        router.get("favicon.ico") { _, _ in
+            Response(status: .ok, headers: [.contentType: "image/svg+xml"], body: .init(byteBuffer: ByteBuffer(string: Assets.icon)))
+        }
+    }
+}
+
+/// The HTML around each page: the same head, the navigation, one script that draws the page.
+enum Pages {
+    static func shell(title: String, page: String, script: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+        <title>\(title)</title>
+        <link rel="icon" href="/favicon.ico">
+        <link rel="stylesheet" href="/static/app.css">
+        </head>
+        <body class="page-\(page)">
+        \(navigation(current: page))
+        <main id="app" aria-live="polite"><p class="loading">Loading…</p></main>
+        <script src="/static/common.js"></script>
+        <script src="/static/\(script)"></script>
+        </body>
+        </html>
+
+        """
+    }
+
+    static func navigation(current: String) -> String {
+        let links = [("home", "/", "Home"), ("play", "/play", "Play"), ("trash", "/trash", "Trash"), ("report", "/report", "Report")]
+        let items = links.map { page, href, label in
+            "<a href=\"\(href)\"\(page == current ? " aria-current=\"page\"" : "")>\(label)</a>"
+        }.joined()
+        return "<nav class=\"top\"><a class=\"brand\" href=\"/\">Swipe<b>Clean</b></a><span class=\"links\">\(items)</span></nav>"
+    }
+
+    /// The report of `clean report --html` with the app's navigation on top.
+    static func withNavigation(_ html: String) -> String {
+        let bar = """
+            <style>nav.top{display:flex;gap:1rem;align-items:center;padding:.6rem 1rem;background:#14161c;font:15px system-ui,sans-serif}\
+            nav.top a{color:#c9d1e0;text-decoration:none}nav.top a[aria-current]{color:#fff;font-weight:600}\
+            nav.top .brand{color:#fff;font-weight:700;margin-right:auto}nav.top .links{display:flex;gap:1rem}</style>
+            \(navigation(current: "report"))
+            """
+        guard let body = html.range(of: "<body>") else { return html }
+        return html.replacingCharacters(in: body, with: "<body>\n" + bar)
+    }
+}
