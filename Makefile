@@ -7,7 +7,8 @@ BIN          = .build/$(CONFIG)/clean
 # Debian packages the build, the tests and the benchmark need.
 APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev pkg-config \
                libturbojpeg0-dev libheif-dev libspng-dev \
-               libimage-exiftool-perl jdupes trash-cli file time sqlite3
+               libimage-exiftool-perl jdupes trash-cli file time sqlite3 \
+               chromium chromium-driver python3-selenium
 
 FUZZ_SECONDS ?= 30
 FUZZ_BIN      = .build-fuzz/debug/SwipeCleanFuzz

@@ -56,7 +56,7 @@ let package = Package(
         .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Trash", "Game"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Game"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "Play", "Library", "Game", "FileSystem", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "Web", "CleanCLI", "Imaging", "Library", "FileSystem", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["CleanCLI"]),
     ],

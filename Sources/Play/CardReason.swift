@@ -16,11 +16,14 @@ public enum CardReason {
         }
     }
 
-    /// The reason line; `now` dates an old photo's age.
-    public static func text(_ card: Card, now: Date) -> String {
+    /// The reason line; `now` dates an old photo's age. `namesOnly` names the kept copy by its file
+    /// name alone (the web card, where the folder is shown apart).
+    public static func text(_ card: Card, now: Date, namesOnly: Bool = false) -> String {
         switch card.category {
         case .duplicates:
-            return card.twin.map { "duplicate of \($0.rawPath) (kept)" } ?? "duplicate copy"
+            return card.twin.map { twin in
+                "duplicate of \(namesOnly ? String(decoding: twin.rawPath.lastComponent, as: UTF8.self) : twin.rawPath.description) (kept)"
+            } ?? "duplicate copy"
         case .bigVideos:
             return "\(ByteCount.human(card.item.size)) video"
         case .screenshots:

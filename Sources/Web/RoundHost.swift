@@ -108,7 +108,9 @@ public final class RoundHost: @unchecked Sendable {
             active = round
             return [
                 "round": round.id, "kind": boss == nil ? "round" : "boss", "boss": boss as Any? ?? NSNull(),
-                "seconds": limit as Any? ?? NSNull(), "undosLeft": allowance.undos as Any? ?? NSNull(),
+                // A boss battle shows no countdown; the free tier's daily swiping time still ends it.
+                "seconds": boss == nil ? limit as Any? ?? NSNull() : NSNull(),
+                "allowanceSeconds": allowance.swipeSeconds as Any? ?? NSNull(), "undosLeft": allowance.undos as Any? ?? NSNull(),
                 "cards": cards.map { cardJSON($0, now: play.now) },
                 "current": session.current.map { $0.id as Any } ?? NSNull(),
                 "xpRules": ["perPhotoDeleted": play.rules.xp.perPhotoDeleted, "perRound": play.rules.xp.perRound,
@@ -126,7 +128,8 @@ public final class RoundHost: @unchecked Sendable {
         let item = card.item
         return [
             "id": card.id, "kind": item.kind.rawValue, "category": CardReason.title(card.category),
-            "reason": CardReason.text(card, now: now), "size": card.bytes, "capturedAt": item.capturedAt as Any? ?? NSNull(),
+            "reason": CardReason.text(card, now: now, namesOnly: true), "size": card.bytes,
+            "folder": item.rawPath.parent.description, "capturedAt": item.capturedAt as Any? ?? NSNull(),
             "media": "/media/\(card.id)", "name": String(decoding: item.rawPath.lastComponent, as: UTF8.self),
             "mime": item.mime, "width": item.width as Any? ?? NSNull(), "height": item.height as Any? ?? NSNull(),
             "linked": card.linked.count,

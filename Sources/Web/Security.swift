@@ -7,7 +7,8 @@ import Hummingbird
 /// Every response gets a strict Content-Security-Policy and no caching of the API.
 struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     let token: String
-    let port: PortBox
+    /// The Host values this server answers to (read per request: the port is known once bound).
+    let allowedHosts: @Sendable () -> Set<String>
 
     static var cookieName: String { "swipeclean_token" }
 
@@ -20,8 +21,9 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func check(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        guard let host = request.head.authority, allowedHosts.contains(host.lowercased()) else {
-            return WebResponse.error(WebError(403, "this server answers only to 127.0.0.1:\(port.value) and localhost:\(port.value)"))
+        let hosts = allowedHosts()
+        guard let host = request.head.authority, hosts.contains(host.lowercased()) else {
+            return WebResponse.error(WebError(403, "this server answers only to \(hosts.sorted().joined(separator: " and "))"))
         }
         let cookie = Self.cookie(Self.cookieName, in: request)
         let cookieOK = cookie.map { constantTimeEqual($0, token) } ?? false
@@ -44,7 +46,8 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         return response
     }
 
-    private var allowedHosts: Set<String> { ["127.0.0.1:\(port.value)", "localhost:\(port.value)"] }
+    /// `127.0.0.1:PORT` and `localhost:PORT`: any other name pointing here (DNS rebinding) is refused.
+    static func hosts(port: Int) -> Set<String> { ["127.0.0.1:\(port)", "localhost:\(port)"] }
 
     static func cookie(_ name: String, in request: Request) -> String? {
         for header in request.headers[values: .cookie] {

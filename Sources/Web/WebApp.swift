@@ -17,11 +17,11 @@ public struct WebApp: Sendable {
         previews = PreviewCache()
     }
 
-    /// The routes behind the security gate, for a server on `port` (tests pass the port they claim).
-    func router(port: PortBox) -> Router<BasicRequestContext> {
+    /// The routes behind the security gate, answering to the Host values `hosts` gives.
+    func router(hosts: @escaping @Sendable () -> Set<String>) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
         router.add(middleware: ErrorMiddleware())
-        router.add(middleware: SecurityMiddleware(token: token, port: port))
+        router.add(middleware: SecurityMiddleware(token: token, allowedHosts: hosts))
         addPages(to: router)
         addAPI(to: router)
         addMedia(to: router)
@@ -34,7 +34,7 @@ public struct WebApp: Sendable {
         var logger = Logger(label: "swipeclean.web")
         logger.logLevel = .critical
         return Application(
-            router: router(port: box),
+            router: router(hosts: { SecurityMiddleware<BasicRequestContext>.hosts(port: box.value) }),
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "SwipeClean"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
@@ -42,6 +42,11 @@ public struct WebApp: Sendable {
                 onReady(bound)
             },
             logger: logger)
+    }
+
+    /// An application for route tests without a socket: HummingbirdTesting sends `Host: localhost`.
+    public func testApplication() -> some ApplicationProtocol {
+        Application(router: router(hosts: { ["localhost"] }))
     }
 
     /// Serves until SIGINT or SIGTERM.

@@ -1,1 +1,338 @@
-extension Assets { static let playJS = "" }
+extension Assets {
+    /// The play page: one card at a time, dragged or flicked with the seed's physics, then the
+    /// confirmation and the round end. The server decides; this page only shows and asks.
+    static let playJS = #"""
+    "use strict";
+    (async () => {
+      const { el, bytes } = SC;
+      // The seed's physics.
+      const MAX_ROTATION = 15;          // degrees at full drag (half the stage width)
+      const COMMIT_FRACTION = 0.30;     // of the stage width
+      const FLICK_SPEED = 0.9;          // px per ms at release
+      const FLY_SECONDS = 0.3;          // ease-out fly-off
+      const SPRING_RESPONSE = 0.4, SPRING_DAMPING = 0.7;
+
+      const boss = new URLSearchParams(location.search).get("boss");
+      let round;
+      try {
+        round = await SC.api("/rounds", { boss: boss || null });
+      } catch (error) {
+        const running = error.status === 409;
+        return SC.show(el("div", { class: "confirm" },
+          el("div", { class: "error-box", role: "alert", id: "play-error" },
+            running ? "A round is already running. " + error.message : error.message),
+          el("div", { class: "actions" }, el("button", { onclick: () => { location.href = "/"; } }, "Home"))));
+      }
+      const cards = new Map(round.cards.map(c => [c.id, c]));
+      const total = round.cards.length;
+      let state = { current: round.current, deleted: 0, bytesToFree: 0, reviewed: 0, undosLeft: round.undosLeft, xpEstimate: 0 };
+      let busy = false, finished = false;
+      const deadline = round.seconds == null ? null : performance.now() + round.seconds * 1000;
+
+      // Layout.
+      const timer = el("div", { class: "timer", id: "timer" }, round.seconds == null ? "∞" : String(Math.ceil(round.seconds)));
+      const tally = el("div", { class: "tally", id: "tally" });
+      const progress = el("div", { class: "tally", id: "progress" });
+      const xpEstimate = el("div", { class: "xp-est", id: "xp-estimate" });
+      const hud = el("div", { class: "hud" },
+        round.seconds == null ? el("div", { class: "timer", title: "A boss battle is untimed" }, "♛") : timer,
+        el("div", { class: "label" }, el("b", {}, boss ? "Boss: " + boss : "Round"), el("span", { class: "muted" }, round.seconds == null ? " · untimed" : " · " + Math.round(round.seconds) + " seconds")),
+        progress, el("div", { class: "spacer" }), tally, xpEstimate);
+      const stage = el("div", { class: "stage", id: "stage" });
+      const undoButton = el("button", { class: "undo", id: "undo", title: "Undo (u)", "aria-label": "Undo", onclick: () => decide("undo") }, "↶");
+      const controls = el("div", { class: "controls" },
+        el("span", { class: "hint" }, "← or D delete"),
+        el("button", { class: "del", id: "delete", title: "Delete (← or d)", "aria-label": "Delete", onclick: () => commit("delete") }, "✕"),
+        undoButton,
+        el("button", { class: "keep", id: "keep", title: "Keep (→ or k)", "aria-label": "Keep", onclick: () => commit("keep") }, "♥"),
+        el("span", { class: "hint" }, "→ or K keep · U undo · Esc stop"));
+      SC.show(el("div", { class: "play" }, hud, stage, controls));
+
+      function renderHud() {
+        tally.replaceChildren("Deleted ", el("b", { id: "deleted-count" }, String(state.deleted)), " · ", el("b", {}, bytes(state.bytesToFree)), " to free");
+        const left = state.current == null ? 0 : [...cards.keys()].length - state.reviewed;
+        progress.textContent = "card " + Math.min(state.reviewed + 1, total) + " of " + total;
+        xpEstimate.textContent = "+" + state.xpEstimate + " XP";
+        undoButton.disabled = state.reviewed === 0 || state.undosLeft === 0;
+        undoButton.title = state.undosLeft == null ? "Undo (u)" : "Undo (u) · " + state.undosLeft + " left today";
+      }
+
+      // One card's element.
+      function cardElement(card) {
+        const node = el("div", { class: "card", "data-card": card.id });
+        let media;
+        if (card.kind === "video") {
+          media = el("video", { src: card.media, muted: true, autoplay: true, loop: true, playsinline: true, preload: "metadata" });
+          media.muted = true;
+        } else if (card.kind === "photo") {
+          media = el("img", { src: card.media, alt: card.name, draggable: "false" });
+          node.append(el("img", { class: "backdrop", src: card.media, alt: "", "aria-hidden": "true", draggable: "false" }));
+        }
+        const noPreview = () => el("div", { class: "nopreview" }, el("div", {},
+          el("div", { class: "icon" }, card.kind === "video" ? "▶" : "▣"), el("div", {}, "No preview for " + card.name),
+          el("div", {}, card.mime)));
+        if (media) {
+          media.addEventListener("error", () => media.replaceWith(noPreview()));
+          node.append(media);
+        } else {
+          node.append(noPreview());
+        }
+        const facts = [bytes(card.size), card.capturedAt ? "taken " + SC.date(card.capturedAt) : null,
+          card.width && card.height ? card.width + "×" + card.height : null, card.linked ? "+" + card.linked + " linked" : null].filter(Boolean);
+        node.append(
+          el("div", { class: "stamp delete" }, "DELETE"),
+          el("div", { class: "stamp keep" }, "KEEP"),
+          el("div", { class: "info" },
+            el("span", { class: "chip" }, card.category), el("span", { class: "chip" }, card.name),
+            el("div", { class: "reason" }, card.reason),
+            el("div", { class: "facts" }, facts.join(" · ")),
+            el("div", { class: "folder" }, "in " + card.folder)));
+        return node;
+      }
+
+      let top = null;   // { node, card, x, y }
+      function deal() {
+        stage.replaceChildren();
+        top = null;
+        if (state.current == null) return end();
+        const card = cards.get(state.current);
+        const ids = [...cards.keys()];
+        const nextId = ids[ids.indexOf(card.id) + 1];
+        if (nextId !== undefined) {
+          const under = cardElement(cards.get(nextId));
+          under.classList.add("behind");
+          stage.append(under);
+        }
+        const node = cardElement(card);
+        stage.append(node);
+        top = { node, card, x: 0, y: 0 };
+        attachDrag(top);
+        place(top, 0, 0);
+        renderHud();
+      }
+
+      function place(t, x, y) {
+        t.x = x; t.y = y;
+        const width = stage.clientWidth || 1;
+        const rotation = MAX_ROTATION * Math.max(-1, Math.min(1, x / (width / 2)));
+        t.node.style.transform = "translate(" + x + "px," + y + "px) rotate(" + rotation + "deg)";
+        const strength = Math.min(1, Math.abs(x) / (width * COMMIT_FRACTION));
+        const del = t.node.querySelector(".stamp.delete"), keep = t.node.querySelector(".stamp.keep");
+        del.style.opacity = x < 0 ? strength : 0;
+        keep.style.opacity = x > 0 ? strength : 0;
+        del.style.transform = "rotate(12deg) scale(" + (0.6 + 0.5 * (x < 0 ? strength : 0)) + ")";
+        keep.style.transform = "rotate(-12deg) scale(" + (0.6 + 0.5 * (x > 0 ? strength : 0)) + ")";
+      }
+
+      // Pointer drag: the card follows the pointer; released past 30 % (or flicked) it commits.
+      function attachDrag(t) {
+        let start = null, samples = [];
+        t.node.addEventListener("pointerdown", event => {
+          if (busy || finished) return;
+          t.node.setPointerCapture(event.pointerId);
+          t.node.classList.add("dragging");
+          cancelAnimationFrame(t.spring || 0);
+          start = { x: event.clientX - t.x, y: event.clientY - t.y };
+          samples = [{ x: event.clientX, t: event.timeStamp }];
+        });
+        t.node.addEventListener("pointermove", event => {
+          if (!start) return;
+          place(t, event.clientX - start.x, (event.clientY - start.y) * 0.35);
+          samples.push({ x: event.clientX, t: event.timeStamp });
+          if (samples.length > 6) samples.shift();
+        });
+        const release = event => {
+          if (!start) return;
+          start = null;
+          t.node.classList.remove("dragging");
+          // The speed over the last 100 ms: a pointer held still before release is not a flick.
+          samples.push({ x: event.clientX, t: event.timeStamp });
+          const recent = samples.filter(s => s.t >= event.timeStamp - 100);
+          const first = recent[0], last = recent[recent.length - 1];
+          const velocity = recent.length > 1 && last.t > first.t ? (last.x - first.x) / (last.t - first.t) : 0;
+          const width = stage.clientWidth;
+          const past = Math.abs(t.x) > width * COMMIT_FRACTION;
+          const flick = Math.abs(velocity) > FLICK_SPEED && Math.abs(t.x) > 24 && Math.sign(velocity) === Math.sign(t.x);
+          if (past || flick) commit(t.x < 0 ? "delete" : "keep", velocity);
+          else springBack(t, velocity);
+        };
+        t.node.addEventListener("pointerup", release);
+        t.node.addEventListener("pointercancel", release);
+      }
+
+      // A damped spring back to the middle, integrated here (response 0.4 s, damping fraction 0.7).
+      function springBack(t, velocityPxPerMs) {
+        const stiffness = Math.pow(2 * Math.PI / SPRING_RESPONSE, 2);
+        const damping = 4 * Math.PI * SPRING_DAMPING / SPRING_RESPONSE;
+        let x = t.x, y = t.y, vx = (velocityPxPerMs || 0) * 1000, vy = 0, last = performance.now();
+        stage.dataset.spring = "running";
+        const step = now => {
+          let dt = Math.min(0.05, (now - last) / 1000);
+          last = now;
+          while (dt > 0) {       // semi-implicit Euler in steps of at most 4 ms
+            const h = Math.min(dt, 0.004);
+            vx += (-stiffness * x - damping * vx) * h; x += vx * h;
+            vy += (-stiffness * y - damping * vy) * h; y += vy * h;
+            dt -= h;
+          }
+          if (Math.abs(x) < 0.5 && Math.abs(vx) < 5 && Math.abs(y) < 0.5 && Math.abs(vy) < 5) {
+            place(t, 0, 0);
+            stage.dataset.spring = "rest";
+            return;
+          }
+          place(t, x, y);
+          t.spring = requestAnimationFrame(step);
+        };
+        t.spring = requestAnimationFrame(step);
+      }
+
+      // The card flies off with a 0.3 s ease-out, then the server is told.
+      function flyOff(t, direction) {
+        return new Promise(resolve => {
+          const width = stage.clientWidth;
+          const fromX = t.x, fromY = t.y, toX = direction * (width + t.node.clientWidth), startTime = performance.now();
+          const step = now => {
+            const p = Math.min(1, (now - startTime) / (FLY_SECONDS * 1000));
+            const eased = 1 - Math.pow(1 - p, 3);
+            place(t, fromX + (toX - fromX) * eased, fromY + 40 * eased * direction * direction);
+            if (p < 1) requestAnimationFrame(step); else resolve();
+          };
+          requestAnimationFrame(step);
+        });
+      }
+
+      async function commit(decision) {
+        if (busy || finished || !top) return;
+        busy = true;
+        const t = top;
+        cancelAnimationFrame(t.spring || 0);
+        if (navigator.vibrate) navigator.vibrate(decision === "delete" ? 18 : 8);
+        const flight = flyOff(t, decision === "delete" ? -1 : 1);
+        let answer;
+        try {
+          answer = await SC.api("/rounds/" + round.round + "/decisions", { card: t.card.id, decision });
+        } catch (error) {
+          await flight;
+          busy = false;
+          if (error.status === 409) return end();
+          toast(error.message);
+          place(t, 0, 0);
+          return;
+        }
+        await flight;
+        apply(answer);
+        busy = false;
+        deal();
+      }
+
+      async function decide(decision) {
+        if (busy || finished) return;
+        busy = true;
+        try {
+          const answer = await SC.api("/rounds/" + round.round + "/decisions", { card: top ? top.card.id : null, decision });
+          apply(answer);
+          if (answer.message) toast(answer.message);
+          busy = false;
+          if (decision === "quit") return end();
+          deal();
+        } catch (error) {
+          busy = false;
+          if (error.status === 409) return end();
+          toast(error.message);
+        }
+      }
+
+      function apply(answer) {
+        state = { current: answer.current, deleted: answer.deleted, bytesToFree: answer.bytesToFree, reviewed: answer.reviewed,
+                  undosLeft: answer.undosLeft, xpEstimate: answer.xpEstimate };
+      }
+
+      function toast(text) {
+        const node = el("div", { class: "toast", role: "status" }, text);
+        stage.append(node);
+        setTimeout(() => node.remove(), 2500);
+      }
+
+      // Keys: ← / d delete, → / k keep, u undo, Esc stop.
+      document.addEventListener("keydown", event => {
+        if (finished || event.metaKey || event.ctrlKey || event.altKey) return;
+        const key = event.key.toLowerCase();
+        if (key === "arrowleft" || key === "d") { event.preventDefault(); commit("delete"); }
+        else if (key === "arrowright" || key === "k") { event.preventDefault(); commit("keep"); }
+        else if (key === "u") { event.preventDefault(); decide("undo"); }
+        else if (key === "escape") { event.preventDefault(); decide("quit"); }
+      });
+
+      // The countdown (a boss battle has none).
+      if (deadline !== null) {
+        const tick = () => {
+          if (finished) return;
+          const left = Math.max(0, (deadline - performance.now()) / 1000);
+          timer.textContent = String(Math.ceil(left));
+          timer.classList.toggle("low", left <= 10);
+          if (left <= 0) return end();
+          setTimeout(tick, 200);
+        };
+        tick();
+      }
+
+      // The batch: a grid of what would move, and one answer.
+      async function end() {
+        if (finished) return;
+        finished = true;
+        let batch;
+        try { batch = await SC.api("/rounds/" + round.round + "/batch"); } catch (error) { return SC.fail(error); }
+        const count = batch.cards.length;
+        const yes = el("button", { class: "danger", id: "confirm-yes", onclick: () => confirm(true) },
+          count === 0 ? "Finish the round" : "Move " + count + " file" + (count === 1 ? "" : "s") + " to the trash");
+        const no = el("button", { class: "ghost", id: "confirm-no", onclick: () => confirm(false) }, "Not now");
+        SC.show(el("div", { class: "confirm", id: "confirmation" },
+          el("h1", {}, count === 0 ? "Nothing to move" : "Move these to the trash?"),
+          el("p", { class: "muted" }, "Reviewed " + batch.reviewed + " · kept " + batch.kept +
+            (count ? " · they can be restored from the trash at any time." : "")),
+          count ? el("div", { class: "grid" }, batch.cards.map(c => el("div", { class: "thumb" },
+            el("div", { class: "pic" }, c.kind === "photo" ? el("img", { src: c.media, alt: c.name, loading: "lazy" }) : (c.kind === "video" ? "▶" : "▣")),
+            el("div", { class: "meta" }, el("div", { class: "n", title: c.name }, c.name), el("div", { class: "muted" }, bytes(c.size)))))) : null,
+          el("div", { class: "actions" }, count ? el("span", { class: "total" }, "Total " + bytes(batch.bytesToFree)) : null,
+            el("span", { class: "spacer" }), yes, count ? no : null)));
+        yes.focus();
+      }
+
+      async function confirm(answer) {
+        let report;
+        try { report = await SC.api("/rounds/" + round.round + "/confirm", { yes: answer }); } catch (error) { return SC.fail(error); }
+        roundEnd(report);
+      }
+
+      function roundEnd(r) {
+        const again = el("button", { class: "primary", id: "play-again", onclick: () => { location.href = "/play" + (boss ? "?boss=" + encodeURIComponent(boss) : ""); } }, "Play again");
+        const home = el("button", { class: "ghost", onclick: () => { location.href = "/"; } }, "Home");
+        if (r.pending) {
+          return SC.show(el("div", { class: "end", id: "round-end" }, el("h1", {}, "Nothing moved"),
+            el("p", {}, "The batch waits as round " + r.round + ": confirm it later with clean pending confirm."),
+            el("div", { class: "actions" }, again, home)));
+        }
+        const b = r.breakdown || {};
+        const rows = [["Files deleted", "+" + (b.files || 0)], ["Round bonus", "+" + (b.round || 0)], ["Size bonus", "+" + (b.size || 0)],
+          ["Streak multiplier", "×" + (r.multiplier || 1)]];
+        SC.show(el("div", { class: "end", id: "round-end" },
+          el("h1", {}, r.confirmed ? "Round complete" : "Round over"),
+          el("div", { class: "xp-big", id: "xp-earned" }, "+" + r.xpEarned + " XP"),
+          el("p", {}, "Reviewed " + r.reviewed + " · kept " + r.kept + " · deleted " + r.deleted + " · freed " + bytes(r.bytesFreed)),
+          el("table", { class: "breakdown" }, el("tbody", {}, rows.map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", {}, v))),
+            el("tr", {}, el("td", {}, el("b", {}, "Total")), el("td", {}, el("b", {}, String(r.xpEarned)))))),
+          el("p", { class: "muted" }, "Level " + r.level + " · " + (r.levelTitle || "") + (r.currentStreak ? " · streak " + r.currentStreak + " day" + (r.currentStreak === 1 ? "" : "s") : "")),
+          r.levelUp ? el("div", { class: "celebrate level" }, "★ Level up! You are now level " + r.level + ": " + r.levelTitle) : null,
+          r.freezeUsed ? el("div", { class: "celebrate freeze" }, "❄ Streak saved! " + r.freezesLeft + " freeze" + (r.freezesLeft === 1 ? "" : "s") + " remaining") : null,
+          r.bossDefeated ? el("div", { class: "celebrate boss" }, "♛ Boss defeated!") : null,
+          (r.achievementsUnlocked || []).map(a => el("div", { class: "celebrate achievement" }, "★ Achievement unlocked: " + a)),
+          (r.challengesCompleted || []).map(c => el("div", { class: "celebrate achievement" }, "✔ Challenge complete: " + c)),
+          (r.skipped || []).length ? el("p", { class: "muted" }, r.skipped.length + " file(s) were not moved: they changed since they were dealt.") : null,
+          el("div", { class: "actions" }, again, home)));
+        if (r.levelUp && navigator.vibrate) navigator.vibrate([30, 40, 30]);
+      }
+
+      deal();
+    })();
+    """#
+}

@@ -1,0 +1,328 @@
+#!/usr/bin/python3
+"""Plays a round of `clean web` in headless Chromium, as a user would, and checks the result.
+
+Usage: web_play.py CLEAN_BINARY SCREENSHOT_DIR
+
+On a copy of Fixtures/phone with a fixed clock: starts `clean web --no-open`, checks the first
+stdout line and the server's refusals (no token 401, wrong Host 403, POST without the cookie 403,
+unknown or `..` media 404, listening on 127.0.0.1 only), then in the browser: keys for two cards,
+a real pointer drag past 30 % of the stage (deleted), a short drag (springs back, nothing
+decided), Esc, confirm. Then checks the disk (files in the trash with their .trashinfo),
+`clean profile --json` (XP credited once) and the page (the XP shown), saves screenshots, and
+fails on any browser console error. Exit 0 when everything holds; 1 with the reasons otherwise.
+"""
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+APT = "sudo apt-get install -y chromium chromium-driver python3-selenium"
+try:
+    from selenium import webdriver
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.support.ui import WebDriverWait
+except ImportError:
+    sys.exit(f"python3-selenium is missing: {APT} (or `make setup`)")
+for tool in ("/usr/bin/chromium", "/usr/bin/chromedriver"):
+    if not os.access(tool, os.X_OK):
+        sys.exit(f"{tool} is missing: {APT} (or `make setup`)")
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+failures = []
+
+
+def check(condition, message):
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message, flush=True)
+    return condition
+
+
+class Home:
+    """A throw-away library and state directory with the clock fixed, as the other end-to-end tests use."""
+
+    def __init__(self, clean):
+        self.clean = clean
+        self.dir = tempfile.mkdtemp(prefix="swipeclean-web-")
+        self.phone = os.path.join(self.dir, "phone")
+        shutil.copytree(os.path.join(ROOT, "Fixtures", "phone"), self.phone, symlinks=True)
+        self.env = {
+            "SWIPECLEAN_HOME": os.path.join(self.dir, "state"), "XDG_CONFIG_HOME": os.path.join(self.dir, "config"),
+            "HOME": self.dir, "TZ": "UTC", "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
+            "SWIPECLEAN_NOW": "2026-03-02T19:30:00+01:00",
+        }
+
+    def run(self, *args):
+        done = subprocess.run([self.clean, *args], env=self.env, capture_output=True, text=True, timeout=120)
+        if done.returncode != 0:
+            raise RuntimeError(f"clean {' '.join(args)} failed: {done.stderr.strip()}")
+        return done.stdout
+
+    def json(self, *args):
+        return json.loads(self.run(*args, "--json"))
+
+
+def request(port, method, path, host=None, cookie=None, body=None, content_type="application/json"):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Host": host or f"127.0.0.1:{port}"}
+    if cookie:
+        headers["Cookie"] = f"swipeclean_token={cookie}"
+    if body is not None:
+        headers["Content-Type"] = content_type
+    connection.request(method, path, body=body, headers=headers)
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    return response.status, dict(response.getheaders()), data
+
+
+def listening_addresses(port):
+    """Local addresses listening on `port`, from /proc/net/tcp{,6}."""
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        if not os.path.exists(table):
+            continue
+        with open(table) as f:
+            next(f)
+            for line in f:
+                fields = line.split()
+                address, state = fields[1], fields[3]
+                host, hex_port = address.rsplit(":", 1)
+                if int(hex_port, 16) == port and state == "0A":
+                    found.append(host)
+    return found
+
+
+def security_checks(port, token):
+    status, _, body = request(port, "GET", "/api/v1/profile")
+    check(status == 401, f"no token: expected 401, got {status}")
+    check(b'"error"' in body, "a refusal is JSON with an error")
+    status, _, _ = request(port, "GET", "/api/v1/profile", host=f"evil.example:{port}", cookie=token)
+    check(status == 403, f"wrong Host: expected 403, got {status}")
+    status, _, _ = request(port, "GET", f"/?token={token}", host=f"127.0.0.1.nip.io:{port}")
+    check(status == 403, f"rebinding Host with the token: expected 403, got {status}")
+    status, _, _ = request(port, "POST", f"/api/v1/rounds?token={token}", body=b'{"boss":null}')
+    check(status == 403, f"POST without the cookie: expected 403, got {status}")
+    status, _, _ = request(port, "POST", "/api/v1/rounds", cookie=token, body=b"boss=", content_type="application/x-www-form-urlencoded")
+    check(status == 403, f"POST without a JSON content type: expected 403, got {status}")
+    status, _, _ = request(port, "GET", "/media/987654", cookie=token)
+    check(status == 404, f"unknown media id: expected 404, got {status}")
+    status, _, _ = request(port, "GET", "/media/../../etc/passwd", cookie=token)
+    check(status == 404, f"media with ..: expected 404, got {status}")
+    status, _, _ = request(port, "GET", "/media/..%2F..%2Fetc%2Fpasswd", cookie=token)
+    check(status == 404, f"media with encoded ..: expected 404, got {status}")
+    status, headers, _ = request(port, "GET", f"/?token={token}")
+    check(status == 303 and "HttpOnly" in headers.get("Set-Cookie", "") and "SameSite=Strict" in headers.get("Set-Cookie", ""),
+          f"the token sets an HttpOnly SameSite=Strict cookie: {status} {headers.get('Set-Cookie')}")
+    check(headers.get("Location") == "/", f"the redirect drops the token from the URL: {headers.get('Location')}")
+    check("default-src 'none'" in headers.get("Content-Security-Policy", ""), "a strict Content-Security-Policy")
+    addresses = listening_addresses(port)
+    check(addresses == ["0100007F"], f"listening on 127.0.0.1 only, found {addresses}")
+
+
+def viewport(driver, width, height, mobile):
+    """The page's viewport exactly this size (a window's own chrome would otherwise eat into it)."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+    if mobile:
+        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    clean, shots = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    os.makedirs(shots, exist_ok=True)
+    home = Home(clean)
+    server = driver = None
+    try:
+        home.run("scan", home.phone, "--quiet")
+        items = {}
+        for line in home.run("items", "--json").splitlines():
+            item = json.loads(line)
+            items[item["id"]] = item
+
+        server = subprocess.Popen([clean, "web", "--no-open"], env=home.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = server.stdout.readline().rstrip("\n")
+        match = re.fullmatch(r"Open http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})", first)
+        if not check(match is not None, f"first stdout line: {first!r}"):
+            return
+        port, token = int(match.group(1)), match.group(2)
+        security_checks(port, token)
+
+        options = webdriver.ChromeOptions()
+        options.binary_location = "/usr/bin/chromium"
+        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800",
+                         "--force-device-scale-factor=1", "--disable-gpu"):
+            options.add_argument(argument)
+        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        viewport(driver, 1280, 800, mobile=False)
+        wait = WebDriverWait(driver, 15)
+
+        driver.get(first.split(" ", 1)[1])
+        wait.until(lambda d: d.find_elements(By.ID, "play"))
+        check(driver.current_url == f"http://127.0.0.1:{port}/", f"the token left the address bar: {driver.current_url}")
+        driver.save_screenshot(os.path.join(shots, "home.png"))
+        driver.find_element(By.ID, "play").click()
+
+        def card_on_table():
+            cards = d_cards()
+            return cards[-1] if cards else None
+
+        def d_cards():
+            return [c for c in driver.find_elements(By.CSS_SELECTOR, ".stage .card") if "behind" not in c.get_attribute("class")]
+
+        def current_id():
+            wait.until(lambda d: card_on_table() is not None)
+            return int(card_on_table().get_attribute("data-card"))
+
+        def deleted_count():
+            return int(driver.find_element(By.ID, "deleted-count").text)
+
+        def wait_for_next(previous):
+            wait.until(lambda d: card_on_table() is not None and int(card_on_table().get_attribute("data-card")) != previous)
+
+        def image_loaded():
+            return driver.execute_script("const i = document.querySelector('.stage .card:not(.behind) img'); return !i || (i.complete && i.naturalWidth > 0);")
+
+        body = driver.find_element(By.TAG_NAME, "body")
+        deleted, kept = [], []
+        first_card = current_id()
+        wait.until(lambda d: image_loaded())
+        check(driver.execute_script("const i = document.querySelector('.stage .card:not(.behind) img'); return i ? i.naturalWidth : -1;") > 0,
+              "the first card shows its photo")
+        driver.save_screenshot(os.path.join(shots, "play.png"))
+
+        # Card 1: ← deletes.  Card 2: k keeps.
+        body.send_keys(Keys.ARROW_LEFT)
+        wait_for_next(first_card)
+        deleted.append(first_card)
+        check(deleted_count() == 1, "← deleted the first card")
+        second = current_id()
+        body.send_keys("k")
+        wait_for_next(second)
+        kept.append(second)
+
+        # Card 3: a real pointer drag past 30 % of the stage width to the left: deleted.
+        third = current_id()
+        stage_width = driver.find_element(By.ID, "stage").size["width"]
+        card = card_on_table()
+        chain = ActionChains(driver, duration=20).click_and_hold(card)
+        for _ in range(10):
+            chain.move_by_offset(-int(stage_width * 0.045), 0)
+        chain.pause(0.2).release().perform()
+        wait_for_next(third)
+        deleted.append(third)
+        check(deleted_count() == 2, f"the long drag deleted card {third}")
+
+        # Card 4: a short drag (10 %) held still, then released: it springs back, nothing is decided.
+        fourth = current_id()
+        card = card_on_table()
+        chain = ActionChains(driver, duration=20).click_and_hold(card)
+        for _ in range(5):
+            chain.move_by_offset(-int(stage_width * 0.02), 0)
+        chain.pause(0.4)
+        chain.perform()
+        moved = driver.execute_script("return getComputedStyle(document.querySelector('.stage .card:not(.behind)')).transform;")
+        check(moved not in ("none", "matrix(1, 0, 0, 1, 0, 0)"), f"the card follows the pointer: {moved}")
+        ActionChains(driver).release().perform()
+        wait.until(lambda d: d.find_element(By.ID, "stage").get_attribute("data-spring") == "rest")
+        check(current_id() == fourth, "after a short drag the same card is on the table")
+        check(deleted_count() == 2, "a short drag decides nothing")
+        settled = driver.execute_script("return document.querySelector('.stage .card:not(.behind)').style.transform;")
+        check("translate(0px, 0px) rotate(0deg)" in settled, f"the card sprang back to the middle: {settled}")
+
+        # Esc ends the round; the batch is confirmed.
+        body.send_keys(Keys.ESCAPE)
+        wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
+        thumbs = driver.find_elements(By.CSS_SELECTOR, "#confirmation .thumb")
+        check(len(thumbs) == 2, f"the batch shows 2 thumbnails, got {len(thumbs)}")
+        check("Move 2 files to the trash" in driver.find_element(By.ID, "confirm-yes").text, "the confirm button says what moves")
+        driver.save_screenshot(os.path.join(shots, "confirm.png"))
+        driver.find_element(By.ID, "confirm-yes").click()
+        wait.until(lambda d: d.find_elements(By.ID, "xp-earned"))
+        shown_xp = int(re.sub(r"[^0-9]", "", driver.find_element(By.ID, "xp-earned").text))
+        driver.save_screenshot(os.path.join(shots, "round-end.png"))
+
+        # The disk: each deleted card's file is in the trash with its .trashinfo, and gone from its place.
+        state = home.env["SWIPECLEAN_HOME"]
+        infos = os.listdir(os.path.join(state, "Trash", "info")) if os.path.isdir(os.path.join(state, "Trash", "info")) else []
+        recorded = {}
+        for name in infos:
+            with open(os.path.join(state, "Trash", "info", name)) as f:
+                for line in f:
+                    if line.startswith("Path="):
+                        from urllib.parse import unquote
+                        recorded[unquote(line[5:].strip())] = name[: -len(".trashinfo")]
+        for card_id in deleted:
+            path = items[card_id]["path"]
+            check(not os.path.exists(path), f"{path} left its place")
+            check(path in recorded and os.path.exists(os.path.join(state, "Trash", "files", recorded[path])),
+                  f"{path} is in the trash with its .trashinfo")
+        for card_id in kept + [fourth]:
+            check(os.path.exists(items[card_id]["path"]), f"{items[card_id]['path']} stayed")
+
+        # XP credited once: the profile and the page agree, and the home page shows the same.
+        profile = home.json("profile")
+        check(profile["totalXP"] == shown_xp and shown_xp > 0, f"profile XP {profile['totalXP']} == page XP {shown_xp}")
+        check(profile["photosDeleted"] == 2, f"2 photos deleted in the profile, got {profile['photosDeleted']}")
+        driver.get(f"http://127.0.0.1:{port}/")
+        wait.until(lambda d: d.find_elements(By.ID, "total-xp"))
+        check(driver.find_element(By.ID, "total-xp").text == f"{shown_xp:,} XP", f"home shows {shown_xp} XP: {driver.find_element(By.ID, 'total-xp').text}")
+        driver.save_screenshot(os.path.join(shots, "home-after.png"))
+
+        # The trash page lists both; the report page draws its charts.
+        driver.get(f"http://127.0.0.1:{port}/trash")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".trash-row"))
+        check(len(driver.find_elements(By.CSS_SELECTOR, ".trash-row")) == 2, "the trash page lists the 2 files")
+        driver.save_screenshot(os.path.join(shots, "trash.png"))
+        driver.get(f"http://127.0.0.1:{port}/report")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "svg"))
+        driver.save_screenshot(os.path.join(shots, "report.png"))
+
+        # A phone-sized viewport: home and a card.
+        viewport(driver, 390, 844, mobile=True)
+        driver.get(f"http://127.0.0.1:{port}/")
+        wait.until(lambda d: d.find_elements(By.ID, "play"))
+        driver.save_screenshot(os.path.join(shots, "phone-home.png"))
+        driver.get(f"http://127.0.0.1:{port}/play")
+        wait.until(lambda d: card_on_table() is not None)
+        wait.until(lambda d: image_loaded())
+        driver.save_screenshot(os.path.join(shots, "phone-play.png"))
+        body = driver.find_element(By.TAG_NAME, "body")
+        body.send_keys(Keys.ESCAPE)
+        wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
+        driver.find_element(By.ID, "confirm-yes").click()
+        wait.until(lambda d: d.find_elements(By.ID, "round-end"))
+
+        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+        check(not errors, f"browser console errors: {errors}")
+    finally:
+        if driver:
+            driver.quit()
+        if server:
+            server.send_signal(signal.SIGTERM)
+            try:
+                code = server.wait(timeout=10)
+                check(code == 0, f"clean web exits 0 on SIGTERM, got {code}: {server.stderr.read()[-500:]}")
+            except subprocess.TimeoutExpired:
+                server.kill()
+                check(False, "clean web did not stop on SIGTERM")
+        shutil.rmtree(home.dir, ignore_errors=True)
+    if failures:
+        sys.exit("web_play: " + str(len(failures)) + " failure(s):\n  " + "\n  ".join(failures))
+    print(f"web_play: all checks passed; screenshots in {shots}")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,167 @@
+import Foundation
+import HummingbirdTesting
+import Imaging
+import Testing
+@testable import CleanCLI
+@testable import Web
+
+/// Every `/api/v1` route and its JSON on the scanned phone fixture (5 screenshots, 9 old photos,
+/// 3 duplicate copies, no big video at the fixture's size).
+@Suite struct APITests {
+    @Test func profileAndBossesAreTheCommandLinesJSON() async throws {
+        let fixture = try WebFixture()
+        let backend = CLIWebBackend(environment: fixture.environment)
+        try await fixture.test { client in
+            let profile = try await client.send(.get, "/api/v1/profile")
+            #expect(profile.status == .ok)
+            #expect(profile.text == (try backend.profileJSON()))
+            #expect(profile.object["totalXP"] as? Int == 0 && (profile.object["calendar"] as? [Any])?.count == 7)
+            let bosses = try await client.send(.get, "/api/v1/bosses").array
+            let available = Dictionary(uniqueKeysWithValues: bosses.map { ($0["name"] as! String, $0["available"] as! Int) })
+            #expect(available == ["screenshots": 5, "videos": 0, "old": 9, "duplicates": 3])
+            let home = try await client.send(.get, "/api/v1/home").object
+            #expect((home["profile"] as? [String: Any])?["level"] as? Int == 1)
+            #expect((home["bosses"] as? [[String: Any]])?.count == 4 && (home["challenges"] as? [Any])?.isEmpty == false)
+            #expect(home["nextLevelTitle"] as? String == "Digital Declutterer")
+        }
+    }
+
+    @Test func aBossBattleFromDealToTrashAndBack() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"duplicates"}"#)
+            #expect(started.status == .created)
+            let round = try #require(started.object["round"] as? String)
+            let cards = try #require(started.object["cards"] as? [[String: Any]])
+            #expect(cards.count == 3)
+            #expect(started.object["seconds"] is NSNull, "a boss battle shows no countdown")
+            #expect(started.object["allowanceSeconds"] as? Double == 300, "the free tier's 5 minutes a day still hold")
+            for card in cards {
+                let id = card["id"] as! Int
+                #expect(card["media"] as? String == "/media/\(id)")
+                #expect((card["reason"] as? String)?.hasPrefix("duplicate of ") == true && (card["reason"] as? String)?.hasSuffix(" (kept)") == true)
+                #expect(card["kind"] as? String == "photo" && (card["size"] as? Int ?? 0) > 0)
+                #expect(card["path"] == nil, "the client gets ids, not paths to send back")
+            }
+            let first = cards[0]["id"] as! Int, second = cards[1]["id"] as! Int
+
+            // A second tab cannot start another round.
+            let again = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":null}"#)
+            #expect(again.status == .conflict)
+            #expect(again.error?.contains("a round is already running") == true)
+
+            // Only the card on the table can be decided.
+            let stale = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(second),"decision":"delete"}"#)
+            #expect(stale.status == .conflict)
+            let deleted = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(first),"decision":"delete"}"#).object
+            #expect(deleted["result"] as? String == "deleted" && deleted["deleted"] as? Int == 1 && deleted["current"] as? Int == second)
+            let undone = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":null,"decision":"undo"}"#).object
+            #expect(undone["result"] as? String == "undone" && undone["current"] as? Int == first && undone["deleted"] as? Int == 0)
+            #expect(undone["undosLeft"] as? Int == 2, "the free tier's 3 undos a day, one used")
+            _ = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(first),"decision":"delete"}"#)
+            let kept = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(second),"decision":"keep"}"#).object
+            #expect(kept["result"] as? String == "kept" && kept["reviewed"] as? Int == 2)
+            let unknown = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":1,"decision":"shred"}"#)
+            #expect(unknown.status == .badRequest)
+
+            let batch = try await client.send(.get, "/api/v1/rounds/\(round)/batch").object
+            #expect((batch["cards"] as? [[String: Any]])?.map { $0["id"] as! Int } == [first])
+            let bytes = try #require(batch["bytesToFree"] as? Int)
+
+            let report = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":true}"#).object
+            #expect(report["confirmed"] as? Bool == true && report["deleted"] as? Int == 1 && report["bytesFreed"] as? Int == bytes)
+            #expect(report["reviewed"] as? Int == 2 && report["kept"] as? Int == 1 && report["boss"] as? String == "duplicates")
+            let xp = try #require(report["xpEarned"] as? Int)
+            let breakdown = try #require(report["breakdown"] as? [String: Any])
+            #expect((breakdown["files"] as! Int) + (breakdown["round"] as! Int) + (breakdown["size"] as! Int) == xp, "multiplier 1 on a first day")
+
+            // The round is over: its id no longer answers, and the lock is free for the next one.
+            let late = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(first),"decision":"keep"}"#)
+            #expect(late.status == .notFound)
+            let profile = try await client.send(.get, "/api/v1/profile").object
+            #expect(profile["totalXP"] as? Int == xp && profile["photosDeleted"] as? Int == 1)
+
+            let trash = try await client.send(.get, "/api/v1/trash").array
+            #expect(trash.count == 1 && (trash[0]["originalPath"] as? String)?.hasSuffix("/Backup/IMAG0042 (1).jpg") == true)
+            let trashID = try #require(trash[0]["id"] as? Int)
+            #expect(!FileManager.default.fileExists(atPath: trash[0]["originalPath"] as! String))
+            let reportJSON = try await client.send(.get, "/api/v1/report").object
+            #expect(reportJSON["bytesFreed"] as? Int == bytes && reportJSON["filesDeleted"] as? Int == 1)
+
+            let restored = try await client.send(.post, "/api/v1/trash/restore", json: #"{"ids":[\#(trashID)]}"#).object
+            #expect(restored["restored"] as? [Int] == [trashID] && (restored["failed"] as? [Any])?.isEmpty == true)
+            #expect(FileManager.default.fileExists(atPath: trash[0]["originalPath"] as! String))
+            let badIDs = try await client.send(.post, "/api/v1/trash/restore", json: #"{"ids":["../x"]}"#)
+            #expect(badIDs.status == .badRequest)
+
+            let next = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"screenshots"}"#)
+            #expect(next.status == .created, "the lock was released at the confirmation")
+        }
+    }
+
+    @Test func notNowKeepsTheBatchPending() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"screenshots"}"#).object
+            let round = started["round"] as! String, card = started["current"] as! Int
+            _ = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(card),"decision":"delete"}"#)
+            let report = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":false}"#).object
+            #expect(report["pending"] as? Bool == true && report["confirmed"] as? Bool == false && report["xpEarned"] as? Int == 0)
+            let trash = try await client.send(.get, "/api/v1/trash").array
+            #expect(trash.isEmpty, "nothing moved")
+        }
+    }
+
+    @Test func aRoundEndsWhenItsTimeIsUp() async throws {
+        let now = Clock()
+        let fixture = try WebFixture(clock: { now.seconds })
+        try await fixture.test { client in
+            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":null}"#).object
+            #expect(started["seconds"] as? Double == 60)
+            let round = started["round"] as! String, card = started["current"] as! Int
+            now.seconds = 59
+            let inTime = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(card),"decision":"keep"}"#).object
+            #expect(inTime["secondsLeft"] as? Double == 1)
+            now.seconds = 61
+            let next = inTime["current"] as! Int
+            let late = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(next),"decision":"delete"}"#)
+            #expect(late.status == .conflict && late.error?.contains("time is up") == true)
+            let report = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":true}"#).object
+            #expect(report["reviewed"] as? Int == 1 && report["deleted"] as? Int == 0)
+        }
+    }
+
+    @Test func unknownBossIsABadRequest() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let response = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"dragons"}"#)
+            #expect(response.status == .badRequest && response.error?.contains("unknown boss") == true)
+        }
+    }
+
+    @Test func mediaIsAnUprightPreviewOfTheIndexedPhoto() async throws {
+        let fixture = try WebFixture()
+        let jpeg = try fixture.itemID("DCIM/Camera/IMAG0042.jpg")
+        let heic = try fixture.itemID("DCIM/100APPLE/IMG_2927.HEIC")
+        try await fixture.test { client in
+            let photo = try await client.send(.get, "/media/\(jpeg)")
+            #expect(photo.status == .ok && photo.headers[.contentType] == "image/jpeg")
+            let image = try Decoding.decode(bytes: Array(photo.body.readableBytesView), name: "preview")
+            #expect((image.width, image.height) == (776, 909))
+            let fromHEIC = try await client.send(.get, "/media/\(heic)")
+            #expect(fromHEIC.status == .ok && fromHEIC.headers[.contentType] == "image/jpeg")
+            let upright = try Decoding.decode(bytes: Array(fromHEIC.body.readableBytesView), name: "preview")
+            #expect((upright.width, upright.height) == (1_200, 1_600))
+        }
+    }
+}
+
+/// A clock the test moves by hand.
+final class Clock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0.0
+    var seconds: Double {
+        get { lock.lock(); defer { lock.unlock() }; return value }
+        set { lock.lock(); value = newValue; lock.unlock() }
+    }
+}

@@ -1,0 +1,67 @@
+@testable import CleanCLI
+import FileSystem
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Library
+import Testing
+import Web
+
+/// A copy of `Fixtures/phone`, scanned into a throw-away home with the clock fixed, served by the
+/// web app with the command line's own backend; requests carry the run's cookie unless told not to.
+final class WebFixture: @unchecked Sendable {
+    static let token = "0123456789abcdef0123456789abcdef"
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    let root: String
+    let environment: [String: String]
+    let app: WebApp
+
+    init(clock: (@Sendable () -> Double)? = nil) throws {
+        root = NSTemporaryDirectory() + "swipeclean-web-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Self.packageRoot.appendingPathComponent("Fixtures/phone").path, toPath: root + "/phone")
+        environment = ["SWIPECLEAN_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config", "HOME": root,
+                       "SWIPECLEAN_NOW": "2026-03-02T19:30:00+01:00"]
+        let context = try AppContext(environment: environment)
+        let library = try context.openLibrary()
+        _ = try library.scan(ScanRequest(roots: [RawPath(root + "/phone")], now: context.now, calendar: context.calendar))
+        let backend = CLIWebBackend(environment: environment)
+        app = WebApp(backend: backend, token: Self.token, rounds: clock.map { RoundHost(backend: backend, clock: $0) })
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: root) }
+
+    /// The indexed item whose path ends with `suffix`.
+    func itemID(_ suffix: String) throws -> Int64 {
+        let library = try AppContext(environment: environment).existingLibrary()!
+        var found: Int64?
+        try library.forEachItem(.all, thresholds: try AppContext(environment: environment).thresholds) { item in
+            if item.rawPath.description.hasSuffix(suffix) { found = item.id }
+        }
+        return try #require(found)
+    }
+
+    func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await app.testApplication().test(.router) { client in try await body(client) }
+    }
+}
+
+extension TestClientProtocol {
+    /// A request as the page makes it: the cookie, and JSON for a body.
+    func send(_ method: HTTPRequest.Method, _ uri: String, json: String? = nil, cookie: Bool = true,
+              contentType: String = "application/json") async throws -> TestResponse {
+        var headers: HTTPFields = [:]
+        if cookie { headers[.cookie] = "swipeclean_token=\(WebFixture.token)" }
+        if json != nil { headers[.contentType] = contentType }
+        return try await execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
+    }
+}
+
+extension TestResponse {
+    var text: String { String(buffer: body) }
+    var object: [String: Any] { ((try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any]) ?? [:] }
+    var array: [[String: Any]] { ((try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [[String: Any]]) ?? [] }
+    var error: String? { object["error"] as? String }
+}
