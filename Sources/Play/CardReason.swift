@@ -24,6 +24,10 @@ public enum CardReason {
             return card.twin.map { twin in
                 "duplicate of \(namesOnly ? String(decoding: twin.rawPath.lastComponent, as: UTF8.self) : twin.rawPath.description) (kept)"
             } ?? "duplicate copy"
+        case .similar:
+            return card.twin.map { twin in
+                "similar to \(namesOnly ? String(decoding: twin.rawPath.lastComponent, as: UTF8.self) : twin.rawPath.description) (kept)"
+            } ?? "similar photo"
         case .bigVideos:
             return "\(ByteCount.human(card.item.size)) video"
         case .screenshots:

@@ -66,7 +66,7 @@ public final class RoundHost: @unchecked Sendable {
         let category: CardCategory?
         if let boss {
             guard let known = CardCategory(boss: boss) else {
-                throw WebError(400, "unknown boss '\(boss)'; choose screenshots, videos, old or duplicates")
+                throw WebError(400, "unknown boss '\(boss)'; choose screenshots, videos, old, duplicates or similar")
             }
             category = known
         } else {

@@ -6,7 +6,7 @@ import Testing
 @testable import Web
 
 /// Every `/api/v1` route and its JSON on the scanned phone fixture (5 screenshots, 9 old photos,
-/// 3 duplicate copies, no big video at the fixture's size).
+/// 3 duplicate copies, 3 similar photos, no big video at the fixture's size).
 @Suite struct APITests {
     @Test func profileAndBossesAreTheCommandLinesJSON() async throws {
         let fixture = try WebFixture()
@@ -18,10 +18,10 @@ import Testing
             #expect(profile.object["totalXP"] as? Int == 0 && (profile.object["calendar"] as? [Any])?.count == 7)
             let bosses = try await client.send(.get, "/api/v1/bosses").array
             let available = Dictionary(uniqueKeysWithValues: bosses.map { ($0["name"] as! String, $0["available"] as! Int) })
-            #expect(available == ["screenshots": 5, "videos": 0, "old": 9, "duplicates": 3])
+            #expect(available == ["screenshots": 5, "videos": 0, "old": 9, "duplicates": 3, "similar": 3])
             let home = try await client.send(.get, "/api/v1/home").object
             #expect((home["profile"] as? [String: Any])?["level"] as? Int == 1)
-            #expect((home["bosses"] as? [[String: Any]])?.count == 4 && (home["challenges"] as? [Any])?.isEmpty == false)
+            #expect((home["bosses"] as? [[String: Any]])?.count == 5 && (home["challenges"] as? [Any])?.isEmpty == false)
             #expect(home["nextLevelTitle"] as? String == "Digital Declutterer")
         }
     }
