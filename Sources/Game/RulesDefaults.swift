@@ -42,11 +42,11 @@ extension Rules {
             AchievementDefinition(id: "space-maker", title: "Space Maker", category: .storage, tier: .gold, metric: .bytesFreed, required: 10_737_418_240),
         ],
         bosses: [
-            BossDefinition(name: "screenshots", title: "The Screenshot Purge", summary: "screenshots", target: 50, xpReward: 500),
-            BossDefinition(name: "videos", title: "Video Vault", summary: "videos over 100 MB", target: 10, xpReward: 500),
-            BossDefinition(name: "old", title: "Blast from the Past", summary: "photos over 2 years old", target: 100, xpReward: 500),
-            BossDefinition(name: "duplicates", title: "Double Trouble", summary: "extra copies of identical files", target: 25, xpReward: 500),
-            BossDefinition(name: "similar", title: "Seeing Double", summary: "near-duplicates and burst frames", target: 50, xpReward: 500),
+            BossDefinition(name: "screenshots", title: "The Screenshot Purge", summary: "screenshots", category: .screenshots, target: 50, xpReward: 500),
+            BossDefinition(name: "videos", title: "Video Vault", summary: "videos over 100 MB", category: .videos, target: 10, xpReward: 500),
+            BossDefinition(name: "old", title: "Blast from the Past", summary: "photos over 2 years old", category: .old, target: 100, xpReward: 500),
+            BossDefinition(name: "duplicates", title: "Double Trouble", summary: "extra copies of identical files", category: .duplicates, target: 25, xpReward: 500),
+            BossDefinition(name: "similar", title: "Seeing Double", summary: "near-duplicates and burst frames", category: .similar, target: 50, xpReward: 500),
         ],
         challenges: [
             ChallengeDefinition(id: "delete-25-today", title: "Delete 25 photos today", period: .daily, metric: .photosDeleted, target: 25, xpReward: 50),

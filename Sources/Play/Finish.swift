@@ -26,7 +26,7 @@ extension PlayContext {
         let hasDeletes = !session.deletedCards.isEmpty
         let status: RoundRecord.Status = !hasDeletes ? .moving : answer == .yes ? .moving : .pending
         let round = try library.record(
-            RoundRecord(kind: kind.bossName == nil ? "round" : "boss", boss: kind.bossName, startedAt: startedAt, endedAt: now,
+            RoundRecord(kind: kind.bossName == nil ? .round : .boss, boss: kind.bossName, startedAt: startedAt, endedAt: now,
                         status: status, reviewed: session.decisions.count, kept: session.keptCount),
             decisions: session.decisions.map { decision in
                 DecisionRecord(round: 0, item: decision.card.id, path: decision.card.item.path,

@@ -40,6 +40,9 @@ public struct PlayContext {
 }
 
 extension PlayContext {
+    /// The boss fought as `clean boss NAME`, from the rules (the config's `[[game.bosses]]`), or nil.
+    public func boss(named name: String) -> BossDefinition? { rules.boss(named: name) }
+
     /// The cards a standard round (`category` nil) or a boss battle can deal now.
     public func cards(_ category: CardCategory?, order: QueueOrder = .standard) throws -> [Card] {
         try library.cards(category, policy: queuePolicy, order: order)

@@ -23,9 +23,10 @@ extension PlayContext {
     /// The boss with the most cards to deal now, if any can deal (ties: the first in the rules).
     func bestBoss() throws -> BossSuggestion? {
         var best: BossSuggestion?
+        var counts: [BossQueue: Int] = [:]
         for boss in rules.bosses {
-            guard let category = CardCategory(boss: boss.name) else { continue }
-            let count = try cards(category).count
+            if counts[boss.category] == nil { counts[boss.category] = try cards(CardCategory(boss.category)).count }
+            let count = counts[boss.category] ?? 0
             if count > 0, count > (best?.cards ?? 0) { best = BossSuggestion(boss: boss.name, cards: count) }
         }
         return best

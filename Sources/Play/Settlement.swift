@@ -19,7 +19,10 @@ enum Settlement {
 
     private static func settleInOneTransaction(_ roundID: Int64, as status: RoundRecord.Status, context: PlayContext) throws -> RoundReport? {
         try context.library.settle(roundID, at: context.now, newPlayer: context.newPlayer) { profile, round, moved, creditedBefore in
-            let kind: RoundKind = round.boss.map { .boss($0) } ?? .round
+            let kind: RoundKind = switch round.kind {
+            case .boss: round.boss.map { .boss($0) } ?? .round
+            case .round: .round
+            }
             // A card earns XP when its own file's content was never credited before.
             let primaries = moved.filter { $0.part == 0 }
             let fresh = Set(primaries.filter { $0.contentKey.map { !creditedBefore.contains($0) } ?? true }.map(\.item))

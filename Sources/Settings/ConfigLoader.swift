@@ -21,6 +21,7 @@ public enum ConfigLoader {
         let tree = try ConfigTree.parse(toml: text, file: file)
         let configuration = try Overlay.apply(tree, over: defaults, file: file)
         try Limits.check(configuration, file: file)
+        try BossNames.check(configuration, file: file)
         return configuration
     }
 }

@@ -63,15 +63,6 @@ public final class RoundHost: @unchecked Sendable {
 
     /// Deals a round (`boss` nil) or a boss battle.
     public func start(boss: String?) throws(WebError) -> [String: Any] {
-        let category: CardCategory?
-        if let boss {
-            guard let known = CardCategory(boss: boss) else {
-                throw WebError(400, "unknown boss '\(boss)'; choose screenshots, videos, old, duplicates or similar")
-            }
-            category = known
-        } else {
-            category = nil
-        }
         mutex.lock()
         defer { mutex.unlock() }
         let now = clock()
@@ -91,6 +82,15 @@ public final class RoundHost: @unchecked Sendable {
         }
         let play = opening.play
         do {
+            let category: CardCategory?
+            if let boss {
+                guard let known = play.boss(named: boss) else {
+                    throw WebError(400, "unknown boss '\(boss)'; choose \(play.rules.bosses.map(\.name).joined(separator: ", "))")
+                }
+                category = CardCategory(known.category)
+            } else {
+                category = nil
+            }
             let allowance = try play.allowance()
             if allowance.isUsedUp {
                 throw WebError(409, "you have used today's swiping time (free tier); it renews at midnight, and `clean config set player.tier pro` lifts the limit")

@@ -42,7 +42,7 @@ import Testing
         ("[game.xp]\nper_photo_deleted = 9223372036854775807\n", "`game.xp.per_photo_deleted` must be 0…1000 in FILE (it is 9223372036854775807)"),
         ("[game]\nmultiplier_ladder = [1e308]\n", "`game.multiplier_ladder[0]` must be 1.0…10.0 in FILE (it is 1e+308)"),
         ("[game.tiers.free]\nswipe_seconds_per_day = 9223372036854775000\n", "`game.tiers.free.swipe_seconds_per_day` must be 1…86400 in FILE (it is 9223372036854775000)"),
-        ("[[game.bosses]]\nname = \"x\"\ntitle = \"X\"\nsummary = \"x\"\ntarget = 1\nxp_reward = 9223372036854775807\n",
+        ("[[game.bosses]]\nname = \"x\"\ntitle = \"X\"\nsummary = \"x\"\ncategory = \"screenshots\"\ntarget = 1\nxp_reward = 9223372036854775807\n",
          "`game.bosses[0].xp_reward` must be 0…100000 in FILE (it is 9223372036854775807)"),
     ])
     func aNumberOutOfItsRangeStopsEveryCommandBeforeAnythingMoves(text: String, message: String) throws {

@@ -27,7 +27,7 @@ import Testing
         let levels = object["levels"] as! [[String: Any]]
         #expect(Set(levels[0].keys) == ["title", "xp_required"])
         let bosses = object["bosses"] as! [[String: Any]]
-        #expect(Set(bosses[0].keys) == ["name", "title", "summary", "target", "xp_reward"])
+        #expect(Set(bosses[0].keys) == ["name", "title", "summary", "category", "target", "xp_reward"])
     }
 
     @Test func shipsTheTenAchievementsOfTheDesignAndMoreInTheSameModel() {

@@ -11,8 +11,8 @@ import Testing
         case "game.levels[].xp_required": "[[game.levels]]\ntitle = \"t\"\nxp_required = \(value)\n"
         case "game.achievements[].required":
             "[[game.achievements]]\nid = \"a\"\ntitle = \"t\"\ncategory = \"volume\"\ntier = \"gold\"\nmetric = \"photosDeleted\"\nrequired = \(value)\n"
-        case "game.bosses[].target": "[[game.bosses]]\nname = \"n\"\ntitle = \"t\"\nsummary = \"s\"\ntarget = \(value)\nxp_reward = 1\n"
-        case "game.bosses[].xp_reward": "[[game.bosses]]\nname = \"n\"\ntitle = \"t\"\nsummary = \"s\"\ntarget = 1\nxp_reward = \(value)\n"
+        case "game.bosses[].target": "[[game.bosses]]\nname = \"n\"\ntitle = \"t\"\nsummary = \"s\"\ncategory = \"old\"\ntarget = \(value)\nxp_reward = 1\n"
+        case "game.bosses[].xp_reward": "[[game.bosses]]\nname = \"n\"\ntitle = \"t\"\nsummary = \"s\"\ncategory = \"old\"\ntarget = 1\nxp_reward = \(value)\n"
         case "game.challenges[].target":
             "[[game.challenges]]\nid = \"c\"\ntitle = \"t\"\nperiod = \"daily\"\nmetric = \"photosDeleted\"\ntarget = \(value)\nxp_reward = 1\n"
         case "game.challenges[].xp_reward":

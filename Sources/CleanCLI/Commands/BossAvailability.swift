@@ -1,15 +1,18 @@
+import Game
 import Library
 
-/// The cards each boss could deal now, by boss name ("screenshots", "videos", "old",
-/// "duplicates", "similar"): the real card queues, so kept files in their cooldown, pending batches, files
-/// in the trash and the kept copy of each duplicate group are left out. No library: no cards.
+/// The cards each boss of the rules could deal now, by boss name: the real card queues, so kept
+/// files in their cooldown, pending batches, files in the trash and the kept copy of each duplicate
+/// group are left out. Each queue is built once, however many bosses deal it. No library: no cards.
 func dealableCards(context: AppContext) throws -> [String: [Card]] {
     guard let library = try context.existingLibrary() else { return [:] }
     let policy = QueuePolicy(thresholds: context.thresholds, keptCooldownDays: context.configuration.play.keptCooldownDays,
                              now: context.now, calendar: context.calendar)
+    var queues: [BossQueue: [Card]] = [:]
     var cards: [String: [Card]] = [:]
-    for name in ["screenshots", "videos", "old", "duplicates", "similar"] {
-        cards[name] = try library.cards(CardCategory(boss: name), policy: policy)
+    for boss in context.configuration.game.bosses {
+        if queues[boss.category] == nil { queues[boss.category] = try library.cards(CardCategory(boss.category), policy: policy) }
+        cards[boss.name] = queues[boss.category]
     }
     return cards
 }

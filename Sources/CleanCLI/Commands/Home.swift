@@ -21,7 +21,7 @@ enum Home {
         let piles = try dealableCards(context: context)  // four card queues, built once for both sections
         lines += bosses(view, counts: piles.mapValues(\.count), style: style)
         lines.append("")
-        lines.append(style.bold("Next: ") + suggestion(piles, hasLibrary: try context.existingLibrary() != nil))
+        lines.append(style.bold("Next: ") + suggestion(piles, bosses: view.rules.bosses, hasLibrary: try context.existingLibrary() != nil))
         return lines.map(trimmedRight).joined(separator: "\n")
     }
 
@@ -112,16 +112,18 @@ enum Home {
     }
 
     /// The boss whose cards hold the most bytes right now, as a command to run; `clean scan` when there is no library.
-    static func suggestion(_ cards: [String: [Card]], hasLibrary: Bool) -> String {
+    static func suggestion(_ cards: [String: [Card]], bosses: [BossDefinition], hasLibrary: Bool) -> String {
         guard hasLibrary else {
             return "start with `clean scan ~/Pictures` (or a mounted phone's DCIM folder)."
         }
-        let nouns = ["screenshots": "screenshot", "videos": "big video", "old": "old photo", "duplicates": "duplicate copy", "similar": "similar photo"]
+        let nouns: [BossQueue: String] = [.screenshots: "screenshot", .videos: "big video", .old: "old photo",
+                                          .duplicates: "duplicate copy", .similar: "similar photo"]
+        let queues = Dictionary(bosses.map { ($0.name, $0.category) }, uniquingKeysWith: { first, _ in first })
         let piles = cards.map { name, cards in (name, cards.count, cards.reduce(0) { $0 + $1.bytes }) }
         guard let best = piles.filter({ $0.1 > 0 }).max(by: { ($0.2, $1.0) < ($1.2, $0.0) }) else {
             return "nothing to clean in the index right now. Scan another folder: `clean scan DIR`."
         }
-        let noun = nouns[best.0]!
+        let noun = queues[best.0].flatMap { nouns[$0] } ?? "card"
         let plural = best.1 == 1 ? noun : noun.hasSuffix("y") ? noun.dropLast() + "ies" : noun + "s"
         return "\(grouped(best.1)) \(plural), \(humanBytes(best.2)): `clean boss \(best.0)`"
     }

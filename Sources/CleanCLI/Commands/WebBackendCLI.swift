@@ -110,7 +110,7 @@ enum WebHome {
                          ("available", .int(piles[b.name]?.count ?? 0)),
                          ("bytes", .int(piles[b.name]?.reduce(0) { $0 + $1.bytes } ?? 0))])
             })),
-            ("suggestion", .string(Home.suggestion(piles, hasLibrary: try context.existingLibrary() != nil))),
+            ("suggestion", .string(Home.suggestion(piles, bosses: view.rules.bosses, hasLibrary: try context.existingLibrary() != nil))),
         ])
     }
 }

@@ -55,7 +55,7 @@ extension Clean {
             var entries: [JSON] = []
             for round in rounds {
                 let deletes = try play.library.decisions(of: round.id!).filter { $0.decision == .delete }
-                entries.append(.object([("round", .optional(round.id)), ("kind", .string(round.kind)), ("boss", .optional(round.boss)),
+                entries.append(.object([("round", .optional(round.id)), ("kind", .string(round.kind.rawValue)), ("boss", .optional(round.boss)),
                                         ("endedAt", .string(ISO8601.string(round.endedAt))), ("reviewed", .int(round.reviewed)),
                                         ("toDelete", .array(deletes.map { .path($0.rawPath) }))]))
                 if !json {

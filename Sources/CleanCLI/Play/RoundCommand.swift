@@ -3,6 +3,7 @@ import Foundation
 import Game
 import Library
 import Play
+import Settings
 
 extension Clean {
     /// `clean round`: one timed round over the standard queue.
@@ -24,8 +25,8 @@ extension Clean {
         @OptionGroup var options: PlayOptions
 
         func run() throws {
-            try PlayCommand.run(options: options, kind: .round, category: nil) { context in
-                Double(context.configuration.play.roundSeconds)
+            try PlayCommand.run(options: options, kind: .round) { context in
+                (nil, Double(context.configuration.play.roundSeconds))
             }
         }
     }
@@ -35,8 +36,9 @@ extension Clean {
         static let configuration = CommandConfiguration(
             abstract: "Fight a boss: an untimed battle against one kind of clutter.",
             discussion: """
-                NAME is screenshots, videos (over the big-video size), old (photos over two years \
-                old), duplicates (extra copies) or similar (near-duplicates and bursts). Confirmed deletions count toward the boss's \
+                NAME is a boss of the configuration's [[game.bosses]]; the shipped ones are screenshots, \
+                videos (over the big-video size), old (photos over two years old), duplicates (extra copies) \
+                and similar (near-duplicates and bursts). Confirmed deletions count toward the boss's \
                 target across battles; reaching it defeats the boss (+500 XP, once).
                 `clean boss` or `clean boss list` shows the bosses and how many cards each can deal.
                 Keys and input as for `clean round` (see `clean round --help`).
@@ -44,20 +46,27 @@ extension Clean {
                 """
         )
 
-        @Argument(help: "list, or a boss: screenshots, videos, old, duplicates, similar.")
+        @Argument(help: "list, or a boss: screenshots, videos, old, duplicates, similar, or one added in the config.")
         var name: String = "list"
 
         @OptionGroup var options: PlayOptions
 
+        /// An unknown name is a usage error listing the bosses of the configuration (a broken config is left to `run`).
         func validate() throws {
-            guard name == "list" || CardCategory(boss: name) != nil else {
-                throw ValidationError("unknown boss '\(name)'; choose screenshots, videos, old, duplicates or similar (or list)")
-            }
+            guard name != "list", let (configuration, _) = try? ConfigLoader.load(environment: ProcessInfo.processInfo.environment),
+                  configuration.game.boss(named: name) == nil else { return }
+            let names = configuration.game.bosses.map(\.name)
+            throw ValidationError("unknown boss '\(name)'; choose \(names.joined(separator: ", ")) (or list)")
         }
 
         func run() throws {
-            guard let category = CardCategory(boss: name) else { return try BossList.run(json: options.json) }
-            try PlayCommand.run(options: options, kind: .boss(name), category: category) { _ in nil }
+            guard name != "list" else { return try BossList.run(json: options.json) }
+            try PlayCommand.run(options: options, kind: .boss(name)) { context in
+                guard let boss = context.configuration.game.boss(named: name) else {
+                    throw CleanError("unknown boss '\(name)'; choose \(context.configuration.game.bosses.map(\.name).joined(separator: ", "))")
+                }
+                return (CardCategory(boss.category), nil)
+            }
         }
     }
 }
@@ -74,16 +83,18 @@ private let terminalPlayHelp = """
 
 /// The shared body of `round` and `boss NAME`: open, play, show the result.
 enum PlayCommand {
-    static func run(options: PlayOptions, kind: RoundKind, category: CardCategory?,
-                    seconds: (AppContext) -> Double?) throws {
+    /// `deal` gives the queue (nil: every kind of candidate) and the seconds of play (nil: untimed).
+    static func run(options: PlayOptions, kind: RoundKind,
+                    deal: (AppContext) throws -> (category: CardCategory?, seconds: Double?)) throws {
         if options.web {
             return try WebLauncher.serve(port: 0, open: !options.noOpen, path: kind.bossName.map { "/play?boss=\($0)" } ?? "/play")
         }
         let context = try AppContext()
+        let (category, seconds) = try deal(context)
         let (play, lock) = try context.openPlay()
         defer { withExtendedLifetime(lock) {} }
         let (report, nothingToPlay) = try PlayLoop(context: context, play: play, options: options, kind: kind, category: category,
-                                                   roundSeconds: seconds(context)).run()
+                                                   roundSeconds: seconds).run()
         if options.json {
             print(RoundOutput.json(report, message: nothingToPlay == nil ? nil : "nothing to play").text)
         } else if nothingToPlay == nil {

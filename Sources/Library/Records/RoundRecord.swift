@@ -17,9 +17,17 @@ public struct RoundRecord: Codable, Sendable, Equatable, FetchableRecord, Mutabl
         case discarded
     }
 
+    /// What was played, as the `kind` column spells it.
+    public enum Kind: String, Codable, Sendable {
+        /// A timed round over the standard queue.
+        case round
+        /// A battle against the boss named in `boss`.
+        case boss
+    }
+
     public var id: Int64?
-    /// `round` or `boss`.
-    public var kind: String
+    public var kind: Kind
+    /// The boss's name for a boss battle (a name of the rules at the time it was played), nil for a round.
     public var boss: String?
     public var startedAt: Date
     public var endedAt: Date
@@ -33,7 +41,7 @@ public struct RoundRecord: Codable, Sendable, Equatable, FetchableRecord, Mutabl
     public var multiplier: Double
     public var settledAt: Date?
 
-    public init(kind: String, boss: String?, startedAt: Date, endedAt: Date, status: Status, reviewed: Int, kept: Int) {
+    public init(kind: Kind, boss: String?, startedAt: Date, endedAt: Date, status: Status, reviewed: Int, kept: Int) {
         self.kind = kind
         self.boss = boss
         self.startedAt = startedAt

@@ -1,4 +1,5 @@
 import Foundation
+import Game
 import GRDB
 
 /// Why a file is a candidate, in the order a standard round deals them: a duplicate copy is the
@@ -6,15 +7,14 @@ import GRDB
 public enum CardCategory: String, Sendable, CaseIterable, Codable {
     case duplicates, similar, bigVideos, screenshots, oldPhotos, other
 
-    /// The category a boss battle deals.
-    public init?(boss: String) {
-        switch boss {
-        case "screenshots": self = .screenshots
-        case "videos": self = .bigVideos
-        case "old": self = .oldPhotos
-        case "duplicates": self = .duplicates
-        case "similar": self = .similar
-        default: return nil
+    /// The category a boss's queue deals.
+    public init(_ queue: BossQueue) {
+        switch queue {
+        case .screenshots: self = .screenshots
+        case .videos: self = .bigVideos
+        case .old: self = .oldPhotos
+        case .duplicates: self = .duplicates
+        case .similar: self = .similar
         }
     }
 }
