@@ -38,9 +38,10 @@ public final class Inspector {
         let size = filled < Inspector.headSize ? Int64(filled) : max(status.size, Int64(filled))
         let source = ByteSource(head: head, size: size, file: file)
 
-        let mime = magic.mimeType(of: head) ?? "application/octet-stream"
-        let kind = MediaKind(mime: mime)
         let found = Inspector.metadata(source)
+        var mime = magic.mimeType(of: head) ?? "application/octet-stream"
+        if mime == "application/octet-stream", let raw = found.rawMime { mime = raw }  // libmagic 5.44 knows neither
+        let kind = MediaKind(mime: mime)
 
         var info = MediaInfo(mime: mime, kind: kind, capturedAt: nil, dateSource: .mtime)
         (info.capturedAt, info.dateSource) = captureDate(found, path: path, status: status, now: now)
@@ -66,6 +67,10 @@ public final class Inspector {
     struct Found {
         var exif: ExifFields?
         var xmpUserComment: String?
+        /// The capture date of the XMP packet (JPEG APP1, PNG iTXt, TIFF tag 700).
+        var xmpDate: CaptureDate?
+        /// The type of a raw format the structure shows (CR3's brand, RW2's magic number).
+        var rawMime: String?
         var movie: QuickTimeMetadata?
         var width: Int?
         var height: Int?
@@ -74,16 +79,21 @@ public final class Inspector {
     static func metadata(_ source: ByteSource) -> Found {
         var found = Found()
         let head = source.head
+        var xmp: ArraySlice<UInt8>?
         if let jpeg = JPEGSegments.read(source) {
             found.exif = jpeg.exif.flatMap(ExifReader.read)
-            found.xmpUserComment = jpeg.xmp.flatMap(XMPPacket.userComment)
+            xmp = jpeg.xmp
             (found.width, found.height) = (jpeg.width, jpeg.height)
         } else if let png = PNGChunks.read(source) {
             found.exif = png.exif.flatMap(ExifReader.read)
-            found.xmpUserComment = png.xmp.flatMap(XMPPacket.userComment)
+            xmp = png.xmp
             (found.width, found.height) = (png.width, png.height)
-        } else if head.hasPrefix(ascii: "II*\0") || head.hasPrefix(ascii: "MM\0*") {
-            found.exif = ExifReader.read(head)  // TIFF, DNG and most raw formats: IFDs near the start
+        } else if TIFFDirectories.byteOrder(of: head.prefix(4)) != nil {
+            // TIFF, DNG, CR2, NEF, ARW, PEF, ORF, RW2: the IFDs wherever they point.
+            let tiff = TIFFDirectories.read(source)
+            found.exif = tiff.map(\.fields).flatMap { $0 == ExifFields() ? nil : $0 }
+            xmp = tiff?.xmp
+            if head.hasPrefix(ascii: "IIU\0") { found.rawMime = "image/x-panasonic-rw2" }
             (found.width, found.height) = (found.exif?.imageWidth, found.exif?.imageHeight)
         } else if let iso = ISOFile.read(source) {
             if let meta = iso.meta {
@@ -91,22 +101,29 @@ public final class Inspector {
                 found.exif = heif.exif.flatMap(ExifReader.read)
                 (found.width, found.height) = (heif.width, heif.height)
             }
-            if let moov = iso.moov {
+            if let moov = iso.moov, iso.majorBrand == "crx " {
+                found.exif = CanonCR3.read(source, moov: moov)
+                found.rawMime = "image/x-canon-cr3"
+                (found.width, found.height) = (found.exif?.imageWidth, found.exif?.imageHeight)
+            } else if let moov = iso.moov {
                 let movie = QuickTimeMetadata.read(source, moov: moov)
                 found.movie = movie
                 if found.width == nil { (found.width, found.height) = (movie.width, movie.height) }
             }
         }
+        found.xmpUserComment = xmp.flatMap(XMPPacket.userComment)
+        found.xmpDate = xmp.flatMap(XMPPacket.captureDate)
         return found
     }
 
     // MARK: - Capture date
 
-    /// The first usable date: EXIF (original, digitized, IFD0), QuickTime (Keys creation date,
-    /// then `mvhd`), Takeout sidecar, file name, mtime. A date after `now` is skipped.
+    /// The first usable date: EXIF (original, digitized, IFD0), XMP, QuickTime (Keys creation
+    /// date, then `mvhd`), Takeout sidecar, file name, mtime. A date no camera could have taken
+    /// (after `now`, before 1970; an impossible one such as month 00 never parses) is skipped.
     func captureDate(_ found: Found, path: RawPath, status: FileStatus, now: Date) -> (CaptureDate?, DateSource) {
         func usable(_ date: CaptureDate?) -> CaptureDate? {
-            guard let date, !date.isAfter(now, timeZone: timeZone) else { return nil }
+            guard let date, date.year >= 1970, !date.isAfter(now, timeZone: timeZone) else { return nil }
             return date
         }
         if let exif = found.exif {
@@ -114,6 +131,7 @@ public final class Inspector {
                 if let date = usable(date) { return (date, .exif) }
             }
         }
+        if let date = usable(found.xmpDate) { return (date, .xmp) }
         if let movie = found.movie {
             for date in [movie.creationDate, movie.movieCreated] {
                 if let date = usable(date) { return (date, .quicktime) }

@@ -12,7 +12,7 @@ public enum MediaKind: String, Codable, Sendable {
 
 /// Where a capture date came from, best first.
 public enum DateSource: String, Codable, Sendable {
-    case exif, quicktime, sidecar, filename, mtime
+    case exif, xmp, quicktime, sidecar, filename, mtime
 }
 
 /// Everything `Media` learns about one file from its bytes (and its name and folder).

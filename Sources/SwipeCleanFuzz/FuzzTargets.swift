@@ -10,7 +10,7 @@ import Trash
 /// Each target hands the input to one reader and touches what it returns, so a result that is
 /// wrong in memory is read under AddressSanitizer.
 enum FuzzTarget: String, CaseIterable {
-    case jpeg, exif, png, iso, quicktime, xmp, sidecar, filename, trashinfo, config, metadata
+    case jpeg, exif, tiff, cr3, png, iso, quicktime, xmp, sidecar, filename, trashinfo, config, metadata
 
     func run(_ bytes: [UInt8]) {
         let source = ByteSource(head: bytes[...], size: Int64(bytes.count), file: nil)
@@ -19,6 +19,10 @@ enum FuzzTarget: String, CaseIterable {
             if let jpeg = JPEGSegments.read(source) { consume(jpeg.exif?.count, jpeg.xmp?.count, jpeg.width, jpeg.height) }
         case .exif:
             if let fields = ExifReader.read(bytes[...]) { consume("\(fields)") }
+        case .tiff:
+            if let tiff = TIFFDirectories.read(source) { consume("\(tiff.fields)", tiff.xmp?.count) }
+        case .cr3:
+            if let iso = ISOFile.read(source), let moov = iso.moov { consume(CanonCR3.read(source, moov: moov).map { "\($0)" }) }
         case .png:
             if let png = PNGChunks.read(source) { consume(png.exif?.count, png.xmp?.count, png.width, png.height) }
         case .iso:
@@ -29,7 +33,7 @@ enum FuzzTarget: String, CaseIterable {
         case .quicktime:
             if let iso = ISOFile.read(source), let moov = iso.moov { consume("\(QuickTimeMetadata.read(source, moov: moov))") }
         case .xmp:
-            consume(XMPPacket.userComment(in: bytes[...]))
+            consume(XMPPacket.userComment(in: bytes[...]), XMPPacket.captureDate(in: bytes[...]).map { "\($0)" })
         case .sidecar:
             consume(TakeoutSidecar.date(inJSON: bytes).map { "\($0)" })
         case .filename:

@@ -17,7 +17,12 @@ import Testing
         #expect(info.kind.rawValue == expected.kind)
         if let capturedAt = expected.capturedAt {
             #expect(info.capturedAt?.iso8601 == capturedAt)
-            #expect(info.dateSource == (expected.dateTag?.hasPrefix("EXIF") == true ? .exif : .quicktime))
+            let source: DateSource = switch expected.dateTag?.prefix(while: { $0 != ":" }) {
+            case "EXIF": .exif
+            case "XMP": .xmp
+            default: .quicktime
+            }
+            #expect(info.dateSource == source)
         } else {
             #expect(info.dateSource == .filename || info.dateSource == .mtime)
         }

@@ -16,7 +16,7 @@ import Testing
 
     static func source(_ bytes: [UInt8]) -> ByteSource { ByteSource(head: bytes[...], size: Int64(bytes.count), file: nil) }
 
-    @Test(arguments: ["jpeg", "exif", "png", "iso", "quicktime", "xmp", "sidecar", "filename", "metadata"])
+    @Test(arguments: ["jpeg", "exif", "tiff", "cr3", "png", "iso", "quicktime", "xmp", "sidecar", "filename", "metadata"])
     func everyTargetHasSeeds(_ target: String) {
         #expect(Self.inputs(target).count >= 3, "Fixtures/fuzz/\(target)")
     }
@@ -27,6 +27,17 @@ import Testing
 
     @Test func exif() throws {
         for path in Self.inputs("exif") { _ = ExifReader.read(try Self.bytes(path)[...]) }
+    }
+
+    @Test func tiffDirectories() throws {
+        for path in Self.inputs("tiff") { _ = TIFFDirectories.read(Self.source(try Self.bytes(path))) }
+    }
+
+    @Test func canonCR3() throws {
+        for path in Self.inputs("cr3") {
+            let source = Self.source(try Self.bytes(path))
+            if let moov = ISOFile.read(source)?.moov { _ = CanonCR3.read(source, moov: moov) }
+        }
     }
 
     @Test func pngChunks() throws {
@@ -48,7 +59,10 @@ import Testing
     }
 
     @Test func xmpPackets() throws {
-        for path in Self.inputs("xmp") { _ = XMPPacket.userComment(in: try Self.bytes(path)[...]) }
+        for path in Self.inputs("xmp") {
+            let bytes = try Self.bytes(path)[...]
+            _ = (XMPPacket.userComment(in: bytes), XMPPacket.captureDate(in: bytes))
+        }
     }
 
     @Test func takeoutSidecars() throws {

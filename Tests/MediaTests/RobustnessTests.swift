@@ -42,7 +42,7 @@ import Testing
         for length in lengths where length <= bytes.count {
             let info = try inspect(Array(bytes.prefix(length)), "cut")
             // Without its metadata the date can only come from the file name ("cut": none) or mtime.
-            #expect([.exif, .quicktime, .mtime].contains(info.dateSource))
+            #expect([.exif, .xmp, .quicktime, .mtime].contains(info.dateSource))
             if info.dateSource == .mtime { #expect(info.capturedAt?.zone == .utc) }
         }
     }
