@@ -22,6 +22,24 @@ import Testing
         ])
     }
 
+    /// RAW+JPEG: the raw file goes with the JPEG whatever libmagic called it, and so do the
+    /// sidecars of both (`IMG_0001.xmp`, `IMG_0001.CR2.xmp`, `IMG_0001.AAE`).
+    @Test func aRawFileAndItsSidecarsBelongToTheJPEG() {
+        let links = LinkFinder.links([
+            file(1, "/d/IMG_0001.JPG", "photo"), file(2, "/d/IMG_0001.CR2", "photo"),
+            file(3, "/d/IMG_0001.CR2.xmp", "other"), file(4, "/d/IMG_0001.xmp", "other"), file(5, "/d/img_0001.aae", "other"),
+            file(6, "/d/DSC_0002.jpeg", "photo"), file(7, "/d/DSC_0002.NEF", "other"), file(8, "/d/DSC_0002.nef.XMP", "other"),
+            file(9, "/d/P0003.ORF", "other"), file(10, "/d/P0003.ORF.xmp", "other"),  // no JPEG: the raw is its own card
+            file(11, "/e/IMG_0001.CR2", "photo"),  // another folder: not linked
+        ])
+        #expect(links == [
+            .init(item: 2, owner: 1, kind: .raw), .init(item: 3, owner: 1, kind: .sidecar),
+            .init(item: 4, owner: 1, kind: .sidecar), .init(item: 5, owner: 1, kind: .sidecar),
+            .init(item: 7, owner: 6, kind: .raw), .init(item: 8, owner: 6, kind: .sidecar),
+            .init(item: 10, owner: 9, kind: .sidecar),
+        ])
+    }
+
     @Test func aMovieWithoutAStillStandsAlone() {
         #expect(LinkFinder.links([file(1, "/d/VID_1.MOV", "video"), file(2, "/d/VID_1.mp4", "video")]).isEmpty)
     }

@@ -22,7 +22,7 @@ enum CardView {
         var lines = [name(card), "in \(item.rawPath.parent)", facts(card).joined(separator: " · "),
                      "why: " + escapingControlCharacters(reason(card, thresholds: thresholds, now: now))]
         if !card.linked.isEmpty {
-            lines.append("with: " + card.linked.map { RawPath(bytes: $0.rawPath.lastComponent).description }.joined(separator: ", "))
+            lines.append("with: " + card.linked.map { "\(RawPath(bytes: $0.rawPath.lastComponent)) (\(humanBytes($0.size)))" }.joined(separator: ", "))
         }
         return lines
     }

@@ -44,7 +44,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     /// The id of the photo kept in this photo's similar group (its own id for the kept one); nil outside a group.
     public var similarGroup: Int64?
 
-    public enum LinkKind: String, Codable, Sendable { case livePhoto = "live-photo", sidecar }
+    public enum LinkKind: String, Codable, Sendable { case livePhoto = "live-photo", raw, sidecar }
 
     public var rawPath: RawPath { RawPath(bytes: Array(path)) }
     public var isScreenshot: Bool { screenshotEvidence != nil }

@@ -57,16 +57,22 @@ enum IndexWriter {
         }
     }
 
-    /// Recomputes Live Photo and sidecar links over the whole index and writes what changed.
-    /// Only files that can belong to another (videos and other files) and the photos and videos
-    /// of their folders are read, not the whole index.
+    /// Recomputes Live Photo, raw and sidecar links over the whole index and writes what changed.
+    /// Only files that can belong to another (videos, other files, raw files, which libmagic may
+    /// call photos) and the photos and videos of their folders are read, not the whole index.
     static func relink(_ db: Database) throws {
         var files: [LinkFinder.File] = []
+        var listed = Set<Int64>()
         var folders = Set<Data>()
-        let dependents = try Row.fetchCursor(db, sql: "SELECT id, path, kind FROM item WHERE kind != 'photo'")
+        let rawExtensions = LinkFinder.rawExtensions.map { "'.\(String(decoding: $0, as: UTF8.self))'" }.joined(separator: ",")
+        let dependents = try Row.fetchCursor(db, sql: """
+            SELECT id, path, kind FROM item
+            WHERE kind != 'photo' OR lower(CAST(substr(path, -4) AS TEXT)) IN (\(rawExtensions))
+            """)
         while let row = try dependents.next() {
             let path: Data = row[1]
             files.append(LinkFinder.File(id: row[0], path: path, kind: row[2]))
+            listed.insert(row[0])
             folders.insert(path[path.startIndex..<(path.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)])
         }
         for chunk in Array(folders).chunked(200) {
@@ -74,7 +80,9 @@ enum IndexWriter {
             let sql = "SELECT id, path, kind FROM item WHERE kind = 'photo' AND ("
                 + ranges.map { _ in "(+path >= ? AND +path < ?)" }.joined(separator: " OR ") + ")"
             let photos = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(ranges.flatMap { [$0.lower, $0.upper] }))
-            while let row = try photos.next() { files.append(LinkFinder.File(id: row[0], path: row[1], kind: row[2])) }
+            while let row = try photos.next() {
+                if !listed.contains(row[0]) { files.append(LinkFinder.File(id: row[0], path: row[1], kind: row[2])) }
+            }
         }
         var current: [Int64: (Int64?, String?)] = [:]
         for row in try Row.fetchAll(db, sql: "SELECT id, linkedTo, linkKind FROM item WHERE linkedTo IS NOT NULL") {

@@ -1,8 +1,10 @@
 import Foundation
 
 /// Finds the files that belong to another one and must move with it: a Live Photo's movie
-/// (`IMG_1234.MOV` beside `IMG_1234.HEIC` or `.JPG`) and sidecars (`IMG_1234.AAE`, `IMG_1234.xmp`,
-/// `IMG_1234.HEIC.xmp`, Google Takeout's `IMG_1234.HEIC.json` and `….supplemental-metadata.json`).
+/// (`IMG_1234.MOV` beside `IMG_1234.HEIC` or `.JPG`), the raw file of a RAW+JPEG shot
+/// (`IMG_1234.CR2` beside `IMG_1234.JPG`: the JPEG is the card), and sidecars (`IMG_1234.AAE`,
+/// `IMG_1234.xmp`, `IMG_1234.HEIC.xmp`, `IMG_1234.CR2.xmp`, Google Takeout's `IMG_1234.HEIC.json`
+/// and `….supplemental-metadata.json`). A sidecar of a linked raw file goes with the JPEG too.
 /// Only files in the same folder are linked; names compare without regard to ASCII case.
 enum LinkFinder {
     struct File {
@@ -19,6 +21,10 @@ enum LinkFinder {
 
     private static let stillExtensions: Set<[UInt8]> = Set(["heic", "heif", "jpg", "jpeg"].map { Array($0.utf8) })
     private static let movieExtension = Array("mov".utf8)
+    /// Camera raw formats, whatever libmagic calls them (many are "image/tiff" or unknown).
+    static let rawExtensions: Set<[UInt8]> = Set(["dng", "cr2", "cr3", "crw", "nef", "nrw", "arw", "srf", "sr2", "orf", "rw2",
+                                                  "raw", "rwl", "pef", "raf", "srw", "3fr", "iiq", "x3f", "erf", "mef", "mos", "kdc",
+                                                  "dcr"].map { Array($0.utf8) })
     private static let sidecarSuffixes = [".supplemental-metadata.json", ".json", ".xmp", ".aae"].map { Array($0.utf8) }
 
     /// A path cut into its folder and its ASCII-lowercased name.
@@ -41,25 +47,31 @@ enum LinkFinder {
         let file: File
         let name: Name
         let ownerName: [UInt8]   // the name (sidecar) or stem (movie) its owner must have
-        let isMovie: Bool
+        let kind: ItemRecord.LinkKind
     }
 
     static func links(_ files: [File]) -> [Link] {
         var dependents: [Dependent] = []
-        for file in files where file.kind != "photo" {
+        var raws: Set<Int64> = []
+        for file in files {
             let name = Name(file.path)
-            if file.kind == "video" {
+            if rawExtensions.contains(name.stemAndExtension.ext) {
+                raws.insert(file.id)
+                dependents.append(Dependent(file: file, name: name, ownerName: name.stemAndExtension.stem, kind: .raw))
+            } else if file.kind == "photo" {
+                continue
+            } else if file.kind == "video" {
                 let (stem, ext) = name.stemAndExtension
-                if ext == movieExtension { dependents.append(Dependent(file: file, name: name, ownerName: stem, isMovie: true)) }
+                if ext == movieExtension { dependents.append(Dependent(file: file, name: name, ownerName: stem, kind: .livePhoto)) }
             } else if file.kind == "other", let suffix = sidecarSuffixes.first(where: { name.name.count > $0.count && name.name.ends(with: $0) }) {
-                dependents.append(Dependent(file: file, name: name, ownerName: Array(name.name.dropLast(suffix.count)), isMovie: false))
+                dependents.append(Dependent(file: file, name: name, ownerName: Array(name.name.dropLast(suffix.count)), kind: .sidecar))
             }
         }
         guard !dependents.isEmpty else { return [] }
         // Owners only in the folders that hold a dependent: by full name, by stem of a still, by stem.
         let folders = Set(dependents.map(\.name.folder))
         var byName: [Data: [[UInt8]: File]] = [:], stillByStem: [Data: [[UInt8]: File]] = [:], mediaByStem: [Data: [[UInt8]: File]] = [:]
-        for file in files where file.kind != "other" {
+        for file in files where file.kind != "other" || raws.contains(file.id) {
             let name = Name(file.path)
             guard folders.contains(name.folder) else { continue }
             let (stem, ext) = name.stemAndExtension
@@ -70,14 +82,23 @@ enum LinkFinder {
         var links: [Link] = []
         for dependent in dependents {
             let folder = dependent.name.folder
-            if dependent.isMovie {
+            switch dependent.kind {
+            case .livePhoto, .raw:
                 if let still = stillByStem[folder]?[dependent.ownerName] {
-                    links.append(Link(item: dependent.file.id, owner: still.id, kind: .livePhoto))
+                    links.append(Link(item: dependent.file.id, owner: still.id, kind: dependent.kind))
                 }
-            } else if let owner = byName[folder]?[dependent.ownerName] ?? stillByStem[folder]?[dependent.ownerName]
-                        ?? mediaByStem[folder]?[dependent.ownerName], owner.id != dependent.file.id {
-                links.append(Link(item: dependent.file.id, owner: owner.id, kind: .sidecar))
+            case .sidecar:
+                if let owner = byName[folder]?[dependent.ownerName] ?? stillByStem[folder]?[dependent.ownerName]
+                    ?? mediaByStem[folder]?[dependent.ownerName], owner.id != dependent.file.id {
+                    links.append(Link(item: dependent.file.id, owner: owner.id, kind: .sidecar))
+                }
             }
+        }
+        // A sidecar of a raw file that goes with its JPEG goes with the JPEG (one level: owners of raws are stills).
+        let rawOwner = Dictionary(links.filter { $0.kind == .raw }.map { ($0.item, $0.owner) }, uniquingKeysWith: { first, _ in first })
+        links = links.map { link in
+            guard link.kind == .sidecar, let owner = rawOwner[link.owner] else { return link }
+            return Link(item: link.item, owner: owner, kind: .sidecar)
         }
         return links.sorted { $0.item < $1.item }
     }
