@@ -7,9 +7,12 @@ public enum LibraryError: Error, CustomStringConvertible {
     case unusable(path: String, reason: String)
     /// The file is not an SQLite database, or one whose pages are damaged.
     case damaged(path: String, reason: String)
+    /// The stored profile cannot be read: damaged, or written by a newer release.
+    case unreadableProfile(path: String, reason: String)
 
     static func database(path: String, _ error: any Error) -> LibraryError {
         if let error = error as? LibraryError { return error }
+        if let error = error as? UnreadableProfile { return .unreadableProfile(path: path, reason: error.reason) }
         if let error = error as? DatabaseError {
             switch error.resultCode {
             case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
@@ -29,6 +32,13 @@ public enum LibraryError: Error, CustomStringConvertible {
         case let .damaged(path, reason):
             return "the library database \(path) is damaged (\(reason)); move it aside with `mv '\(path)' '\(path).damaged'` "
                 + "and run `clean scan` on your folders to build a new index (the files in the trash are not touched)"
+        case let .unreadableProfile(path, reason):
+            return "cannot read the player's profile in \(path): \(reason)"
         }
     }
+}
+
+/// Thrown inside a transaction when the stored profile cannot be decoded; the database names its path.
+struct UnreadableProfile: Error {
+    var reason: String
 }

@@ -52,9 +52,7 @@ extension LibraryDatabase {
             guard let round = try RoundRecord.fetchOne(db, key: roundID), round.status == .moving || round.status == .pending else {
                 return nil
             }
-            var profile = try PlayerRecord.fetchOne(db, key: 1).map {
-                try PlayerRecord.decoder.decode(Profile.self, from: Data($0.profile.utf8))
-            } ?? newPlayer()
+            var profile = try Self.storedProfile(db) ?? newPlayer()
             let moved = try TrashedRecord.filter(Column("round") == roundID && Column("state") == "done").order(Column("id")).fetchAll(db)
             let keys = moved.compactMap(\.contentKey)
             let before = keys.isEmpty ? [] : Set(try String.fetchAll(db, sql: """

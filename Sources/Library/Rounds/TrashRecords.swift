@@ -40,9 +40,7 @@ extension LibraryDatabase {
             current.restoredTo = Data(path.bytes)
             try current.update(db)
             guard current.credited else { return }
-            var profile = try PlayerRecord.fetchOne(db, key: 1).map {
-                try PlayerRecord.decoder.decode(Profile.self, from: Data($0.profile.utf8))
-            } ?? newPlayer()
+            var profile = try Self.storedProfile(db) ?? newPlayer()
             profile = profile.applyingRestore(files: current.part == 0 ? 1 : 0, bytes: Int(current.size))
             try Self.save(profile, at: now, db)
         }

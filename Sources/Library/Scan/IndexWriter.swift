@@ -4,14 +4,19 @@ import GRDB
 
 /// The writes that follow reading: stored hashes, duplicate groups, links between files.
 enum IndexWriter {
-    private static let columns = ["path", "size", "mtimeNs", "inode", "device", "mime", "kind", "capturedAt", "capturedEpoch",
-                                  "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence", "ctimeNs"]
+    /// The columns read from the file itself, written by `store(_:)`.
+    static let columns = ["path", "size", "mtimeNs", "inode", "device", "mime", "kind", "capturedAt", "capturedEpoch",
+                          "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence", "ctimeNs"]
+    /// The columns derived later in a scan (hashes, groups, links, fingerprints), cleared when a file changes.
+    static let derivedColumns = ["partialHash", "contentHash", "duplicateGroup", "linkedTo", "linkKind",
+                                 "perceptualHash", "sharpness", "similarGroup"]
 
     /// Inserts new items and rewrites changed ones (clearing their hashes, group and link), with
     /// one prepared statement each: Codable records cost more than the rest of a scan's indexing.
     static func store(_ records: [ItemRecord], _ db: Database) throws {
         let insert = try db.cachedStatement(sql: "INSERT INTO item (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
-        let update = try db.cachedStatement(sql: "UPDATE item SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")), partialHash = NULL, contentHash = NULL, duplicateGroup = NULL, linkedTo = NULL, linkKind = NULL, perceptualHash = NULL, sharpness = NULL, fingerprinted = 0, similarGroup = NULL WHERE id = ?")
+        let cleared = derivedColumns.map { "\($0) = NULL" } + ["fingerprinted = 0"]
+        let update = try db.cachedStatement(sql: "UPDATE item SET \((columns.map { "\($0) = ?" } + cleared).joined(separator: ", ")) WHERE id = ?")
         for record in records {
             var values: [(any DatabaseValueConvertible)?] = [
                 record.path, record.size, record.mtimeNs, record.inode, record.device, record.mime, record.kind.rawValue,

@@ -1,0 +1,186 @@
+import Foundation
+import Game
+import GRDB
+import Testing
+@testable import Library
+
+/// What is stored survives the next release: the profile's JSON is versioned and read field by field, a
+/// database of every earlier schema upgrades with its profile and items, and the item columns written by the
+/// migrations, the record and the scan's writer are the same columns.
+@Suite struct StoredFormatTests {
+    /// `Fixtures/profile/release-1.json`: the profile row as the first release stored it (unversioned JSON),
+    /// taken from its database after the demo's boss battle and round.
+    static let releaseOne: String = {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let url = root.appendingPathComponent("Fixtures/profile/release-1.json")
+        guard let text = try? String(contentsOf: url, encoding: .utf8) else { fatalError("missing \(url.path)") }
+        return text
+    }()
+
+    private func temporaryPath() -> String {
+        NSTemporaryDirectory() + "swipeclean-stored-\(UUID().uuidString).sqlite"
+    }
+
+    private func storeRaw(_ json: String, at path: String) throws {
+        let database = try LibraryDatabase(path: path)
+        try database.write { db in
+            try db.execute(sql: "INSERT OR REPLACE INTO player (id, profile, updatedAt) VALUES (1, ?, 0)", arguments: [json])
+        }
+    }
+
+    @Test func theFirstReleasesProfileReadsAsItWasPlayed() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try storeRaw(Self.releaseOne, at: path)
+        let profile = try #require(try LibraryDatabase(path: path).profile())
+        // The values the fixture holds, read by hand from its JSON.
+        #expect(profile.totalXP == 106)
+        #expect(profile.photosDeleted == 5)
+        #expect(profile.photosReviewed == 8)
+        #expect(profile.roundsCompleted == 2)
+        #expect(profile.bytesFreed == 233_860)
+        #expect(profile.streak == Streak(current: 1, longest: 1, lastActiveDay: Day(string: "2026-03-02")))
+        #expect(profile.freezesRemaining == 1)
+        #expect(profile.lastFreezeRefillWeek == Day(string: "2026-03-02"))
+        #expect(profile.dayRecords == [Day(string: "2026-03-02")!: .completed])
+        #expect(profile.roundsPerDay == [Day(string: "2026-03-02")!: 2])
+        #expect(profile.bossProgress == ["screenshots": 4])
+        #expect(profile.bossDefeats.isEmpty)
+        #expect(profile.bossesFoughtEver == ["screenshots"])
+        #expect(profile.achievementsUnlocked.keys.sorted() == ["first-steps"])
+        #expect(profile.challenges.daily.start == Day(string: "2026-03-02"))
+        #expect(profile.challenges.daily.photosDeleted == 6)
+        #expect(profile.challenges.daily.bossesFought == ["screenshots"])
+        #expect(profile.challenges.weekly.roundsCompleted == 2)
+        #expect(profile.mostDaysCompletedInOneWeek == 1)
+    }
+
+    @Test func aProfileIsWrittenWithItsVersionAndReadsBackEqual() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try storeRaw(Self.releaseOne, at: path)
+        let database = try LibraryDatabase(path: path)
+        let read = try #require(try database.profile())
+        var changed = read
+        changed.restWeekday = 1
+        changed.vacation = Vacation(start: Day(string: "2026-07-01")!, end: Day(string: "2026-07-14")!)
+        changed.lastFreezeRefillWeek = Day(string: "2026-03-02")
+        try database.updateProfile(newPlayer: Profile(), at: Date(timeIntervalSince1970: 0)) { $0 = changed }
+        #expect(try database.profile() == changed)
+        let json = try database.read { db in try String.fetchOne(db, sql: "SELECT profile FROM player") }
+        let text = try #require(json)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == Profile.storedVersion)
+    }
+
+    @Test func fieldsAStoredProfileLacksTakeANewPlayersValues() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try storeRaw(#"{"totalXP": 4200, "challenges": {"daily": {"photosDeleted": 3}}}"#, at: path)
+        let profile = try #require(try LibraryDatabase(path: path).profile())
+        var expected = Profile(totalXP: 4200)
+        expected.challenges.daily.photosDeleted = 3
+        #expect(profile == expected)
+    }
+
+    @Test func aProfileFromANewerReleaseIsRefusedByName() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try storeRaw(#"{"version": 99, "totalXP": 1}"#, at: path)
+        let error = #expect(throws: LibraryError.self) { try LibraryDatabase(path: path).profile() }
+        let text = try #require(error).description
+        #expect(text.contains(path))
+        #expect(text.contains("newer SwipeClean (profile version 99"))
+    }
+
+    @Test func aDamagedProfileSaysWhereAndWhatToDo() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try storeRaw(#"{"totalXP": 1, "streak": {"current": "many"}}"#, at: path)
+        let error = #expect(throws: LibraryError.self) { try LibraryDatabase(path: path).profile() }
+        let text = try #require(error).description
+        #expect(text.contains("damaged at streak.current"))
+        #expect(text.contains("scan again"))
+    }
+
+    /// A database left at each earlier schema, holding the first release's profile and one item, opens with
+    /// this release: the migrations that follow run and nothing stored is lost.
+    @Test(arguments: ["v2: player", "v3: play and trash", "v4: settings", "v5: similar photos"])
+    func aDatabaseOfAnEarlierSchemaUpgrades(upTo migration: String) throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let old = try DatabaseQueue(path: path)
+        try Migrations.migrator.migrate(old, upTo: migration)
+        try old.write { db in
+            try db.execute(sql: "INSERT INTO player (id, profile, updatedAt) VALUES (1, ?, 0)", arguments: [Self.releaseOne])
+            try db.execute(sql: """
+                INSERT INTO item (path, size, mtimeNs, inode, device, mime, kind, capturedAt, capturedEpoch, dateSource)
+                VALUES (?, 1234, 5, 6, 7, 'image/jpeg', 'photo', '2019-07-14T18:35:12', 1563129312, 'exif')
+                """, arguments: [Data("/phone/DCIM/IMG_1.jpg".utf8)])
+        }
+        try old.close()
+
+        let database = try LibraryDatabase(path: path)
+        let profile = try #require(try database.profile())
+        #expect(profile.totalXP == 106)
+        let items = try database.read { db in try ItemRecord.fetchAll(db) }
+        #expect(items.count == 1)
+        #expect(items.first?.rawPath.description == "/phone/DCIM/IMG_1.jpg")
+        #expect(items.first?.capturedAt == "2019-07-14T18:35:12")
+        #expect(items.first?.ctimeNs == nil)
+        #expect(items.first?.perceptualHash == nil)
+    }
+
+    /// The item columns are named in three places: the migrations, `ItemRecord` and `IndexWriter`.
+    @Test func theItemColumnsAreTheSameInTheSchemaTheRecordAndTheWriter() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let database = try LibraryDatabase(path: path)
+        let table = Set(try database.read { db in try db.columns(in: "item").map(\.name) })
+        // `fingerprinted` is the scan's own bookkeeping (is the hash current?), not a fact of the record.
+        #expect(table == Set(["id", "fingerprinted"] + IndexWriter.columns + IndexWriter.derivedColumns))
+
+        // Every column but the bookkeeping one, set to a value of its own, reads into the record and back.
+        let values: [String: DatabaseValue] = [
+            "path": Data("/p/a.jpg".utf8).databaseValue, "size": 11.databaseValue, "mtimeNs": 12.databaseValue,
+            "inode": 13.databaseValue, "device": 14.databaseValue, "ctimeNs": 15.databaseValue,
+            "mime": "image/jpeg".databaseValue, "kind": "photo".databaseValue,
+            "capturedAt": "2020-01-02T03:04:05Z".databaseValue, "capturedEpoch": 1_577_934_245.0.databaseValue,
+            "dateSource": "exif".databaseValue, "width": 640.databaseValue, "height": 480.databaseValue,
+            "cameraMake": "HTC".databaseValue, "cameraModel": "Desire".databaseValue,
+            "screenshotEvidence": "name".databaseValue, "partialHash": "aa".databaseValue, "contentHash": "bb".databaseValue,
+            "duplicateGroup": 1.databaseValue, "linkedTo": 1.databaseValue, "linkKind": "sidecar".databaseValue,
+            "perceptualHash": 16.databaseValue, "sharpness": 17.5.databaseValue, "similarGroup": 1.databaseValue,
+        ]
+        #expect(Set(values.keys) == table.subtracting(["id", "fingerprinted"]))
+        let names = values.keys.sorted()
+        try database.write { db in
+            try db.execute(sql: "INSERT INTO duplicateGroup (id, contentHash, size, keptItem, files, reclaimableBytes) VALUES (1, 'bb', 11, 1, 2, 11)")
+            try db.execute(sql: "INSERT INTO item (id, \(names.joined(separator: ", "))) VALUES (1, \(names.map { _ in "?" }.joined(separator: ", ")))",
+                           arguments: StatementArguments(names.map { values[$0]! }))
+        }
+        let record = try #require(try database.read { db in try ItemRecord.fetchOne(db, key: 1) })
+        let written = try record.databaseDictionary
+        for name in names {
+            #expect(written[name] == values[name], "column \(name)")
+        }
+
+        // The scan's writer stores what it owns from the record and clears what is derived on a rewrite.
+        var copy = record
+        copy.id = nil
+        copy.path = Data("/p/b.jpg".utf8)
+        try database.write { db in try IndexWriter.store([copy], db) }
+        let stored = try #require(try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM item WHERE path = ?", arguments: [copy.path]) })
+        for name in IndexWriter.columns {
+            #expect(stored[name] as DatabaseValue == (name == "path" ? copy.path.databaseValue : values[name]), "column \(name)")
+        }
+        var rewritten = record
+        rewritten.size = 99
+        try database.write { db in try IndexWriter.store([rewritten], db) }
+        let again = try #require(try database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = 1") })
+        #expect(again["size"] as Int64? == 99)
+        for name in IndexWriter.derivedColumns {
+            #expect((again[name] as DatabaseValue).isNull, "column \(name) cleared")
+        }
+    }
+}
