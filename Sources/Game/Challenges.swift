@@ -10,6 +10,23 @@ public enum ChallengeMetric: String, Codable, Sendable, CaseIterable {
     case photosDeleted, photosReviewed, bytesFreed, roundsCompleted
     /// Different bosses fought.
     case bossesFought
+    /// Rounds that ended before `Rules.earlyRoundHour` (the early bird).
+    case earlyRounds
+    /// Days a round kept a streak that skipping the day would have cost a freeze or ended (protect your streak).
+    case streakDaysKept
+}
+
+/// When a round ended, as the challenges see it.
+public struct RoundMoment: Sendable, Equatable {
+    /// Before `Rules.earlyRoundHour`.
+    public var early: Bool
+    /// The first round of a day on which the player's streak was at stake (`Profile.stake(on:)`).
+    public var keptStreak: Bool
+
+    public init(early: Bool = false, keptStreak: Bool = false) {
+        self.early = early
+        self.keptStreak = keptStreak
+    }
 }
 
 /// One goal of the challenge pool.
@@ -41,6 +58,8 @@ public struct PeriodProgress: Codable, Sendable, Equatable {
     public var photosReviewed = 0
     public var bytesFreed = 0
     public var roundsCompleted = 0
+    public var earlyRounds = 0
+    public var streakDaysKept = 0
     /// Names of the bosses fought in the period.
     public var bossesFought: Set<String> = []
     /// Ids of the challenges completed in the period.
@@ -58,6 +77,8 @@ public struct PeriodProgress: Codable, Sendable, Equatable {
         case .bytesFreed: bytesFreed
         case .roundsCompleted: roundsCompleted
         case .bossesFought: bossesFought.count
+        case .earlyRounds: earlyRounds
+        case .streakDaysKept: streakDaysKept
         }
     }
 }
@@ -101,12 +122,12 @@ public enum Challenges {
     /// Progress after a round that ended on `day`, and the challenges it completed. Progress of a past day or
     /// week starts over; a round dated before the stored period (a clock that went backwards) changes nothing.
     public static func record(_ round: RoundResult, on day: Day, calendar: Calendar, progress: ChallengeProgress,
-                              rules: Rules) -> ChallengeRecord {
+                              rules: Rules, moment: RoundMoment = RoundMoment()) -> ChallengeRecord {
         guard round.counts,
               let daily = current(progress.daily, start: day),
               let weekly = current(progress.weekly, start: day.startOfWeek(in: calendar))
         else { return ChallengeRecord(progress: progress, completed: []) }
-        var updated = ChallengeProgress(daily: adding(round, to: daily), weekly: adding(round, to: weekly))
+        var updated = ChallengeProgress(daily: adding(round, moment, to: daily), weekly: adding(round, moment, to: weekly))
         var completed: [ChallengeDefinition] = []
         for challenge in active(on: day, calendar: calendar, rules: rules) {
             let period = challenge.period == .daily ? updated.daily : updated.weekly
@@ -140,13 +161,15 @@ public enum Challenges {
     }
 
     /// `progress` with one more round counted.
-    private static func adding(_ round: RoundResult, to progress: PeriodProgress) -> PeriodProgress {
+    private static func adding(_ round: RoundResult, _ moment: RoundMoment, to progress: PeriodProgress) -> PeriodProgress {
         var progress = progress
         progress.photosDeleted = progress.photosDeleted.saturatingAdd(round.deleted)
         progress.photosReviewed = progress.photosReviewed.saturatingAdd(round.reviewed)
         progress.bytesFreed = progress.bytesFreed.saturatingAdd(round.bytesFreed)
         progress.roundsCompleted += 1
         if let boss = round.kind.bossName { progress.bossesFought.insert(boss) }
+        if moment.early { progress.earlyRounds += 1 }
+        if moment.keptStreak { progress.streakDaysKept += 1 }
         return progress
     }
 

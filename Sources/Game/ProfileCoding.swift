@@ -82,7 +82,7 @@ extension Profile {
 /// A period's progress as stored: every field optional on the way in, so a new counter reads as 0.
 extension PeriodProgress {
     enum CodingKeys: String, CodingKey {
-        case start, photosDeleted, photosReviewed, bytesFreed, roundsCompleted, bossesFought, completed
+        case start, photosDeleted, photosReviewed, bytesFreed, roundsCompleted, earlyRounds, streakDaysKept, bossesFought, completed
     }
 
     public init(from decoder: any Decoder) throws {
@@ -92,6 +92,8 @@ extension PeriodProgress {
         photosReviewed = try c.decodeIfPresent(Int.self, forKey: .photosReviewed) ?? 0
         bytesFreed = try c.decodeIfPresent(Int.self, forKey: .bytesFreed) ?? 0
         roundsCompleted = try c.decodeIfPresent(Int.self, forKey: .roundsCompleted) ?? 0
+        earlyRounds = try c.decodeIfPresent(Int.self, forKey: .earlyRounds) ?? 0
+        streakDaysKept = try c.decodeIfPresent(Int.self, forKey: .streakDaysKept) ?? 0
         bossesFought = try c.decodeIfPresent(Set<String>.self, forKey: .bossesFought) ?? []
         completed = try c.decodeIfPresent(Set<String>.self, forKey: .completed) ?? []
     }

@@ -61,6 +61,7 @@ public enum RoundEnd {
         }
 
         // Streak and the calendar of days.
+        let keptStreak = next.stake(on: today) != .nothing
         let advance = Streak.advance(next.streak, to: today, freezesAvailable: next.freezesRemaining,
                                      restWeekday: next.restWeekday, vacation: next.vacation)
         let movedForward = advance.streak.lastActiveDay == today
@@ -98,7 +99,9 @@ public enum RoundEnd {
                                  bossReward: bossDefeated?.xpReward ?? 0, rules: rules.xp)
         let multiplier = XP.multiplier(streakDays: next.streak.current, ladder: rules.multiplierLadder)
         let roundXP = XP.applying(multiplier: multiplier, to: baseXP)
-        let challenges = Challenges.record(result, on: today, calendar: calendar, progress: next.challenges, rules: rules)
+        let moment = RoundMoment(early: hour < rules.earlyRoundHour, keptStreak: keptStreak)
+        let challenges = Challenges.record(result, on: today, calendar: calendar, progress: next.challenges, rules: rules,
+                                           moment: moment)
         next.challenges = challenges.progress
         let challengeXP = challenges.completed.reduce(0) { $0.saturatingAdd($1.xpReward) }
         next.totalXP = next.totalXP.saturatingAdd(roundXP.saturatingAdd(challengeXP))

@@ -30,6 +30,7 @@ extension Rules {
             AchievementDefinition(id: "gigabyte-club", title: "Gigabyte Club", category: .storage, tier: .silver, metric: .bytesFreed, required: 1_073_741_824),
             AchievementDefinition(id: "week-warrior", title: "Week Warrior", category: .consistency, tier: .silver, metric: .streak, required: 7),
             AchievementDefinition(id: "monthly-master", title: "Monthly Master", category: .consistency, tier: .gold, metric: .streak, required: 30),
+            AchievementDefinition(id: "year-round", title: "Year-Round", category: .consistency, tier: .platinum, metric: .streak, required: 365),
             AchievementDefinition(id: "boss-slayer", title: "Boss Slayer", category: .challenges, tier: .bronze, metric: .bossesDefeated, required: 1),
             AchievementDefinition(id: "boss-hunter", title: "Boss Hunter", category: .challenges, tier: .gold, metric: .bossesDefeated, required: 5),
             AchievementDefinition(id: "zen-master", title: "Zen Master", category: .milestones, tier: .platinum, metric: .level, required: 7),
@@ -54,9 +55,11 @@ extension Rules {
             ChallengeDefinition(id: "free-100-mib-today", title: "Free 100 MiB today", period: .daily, metric: .bytesFreed, target: 104_857_600, xpReward: 75),
             ChallengeDefinition(id: "three-rounds-today", title: "Complete 3 rounds today", period: .daily, metric: .roundsCompleted, target: 3, xpReward: 50),
             ChallengeDefinition(id: "boss-today", title: "Fight a boss today", period: .daily, metric: .bossesFought, target: 1, xpReward: 50),
+            ChallengeDefinition(id: "early-bird-today", title: "Play a round before 7 am", period: .daily, metric: .earlyRounds, target: 1, xpReward: 50),
             ChallengeDefinition(id: "ten-rounds-this-week", title: "Complete 10 rounds this week", period: .weekly, metric: .roundsCompleted, target: 10, xpReward: 200),
-            ChallengeDefinition(id: "two-bosses-this-week", title: "Fight two different bosses this week", period: .weekly, metric: .bossesFought, target: 2, xpReward: 200),
+            ChallengeDefinition(id: "two-bosses-this-week", title: "Fight 2 different bosses this week", period: .weekly, metric: .bossesFought, target: 2, xpReward: 200),
             ChallengeDefinition(id: "delete-200-this-week", title: "Delete 200 photos this week", period: .weekly, metric: .photosDeleted, target: 200, xpReward: 200),
+            ChallengeDefinition(id: "keep-streak-3-days", title: "Protect your streak on 3 days", period: .weekly, metric: .streakDaysKept, target: 3, xpReward: 200),
             ChallengeDefinition(id: "free-1-gib-this-week", title: "Free 1 GiB this week", period: .weekly, metric: .bytesFreed, target: 1_073_741_824, xpReward: 250),
         ]
     )

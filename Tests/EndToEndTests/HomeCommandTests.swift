@@ -28,9 +28,10 @@ import Testing
                ·    ·    ·    ·    ·    ·    □     r rest    v vacation  □ today
 
             Challenges
-              today  Free 100 MiB today                  [░░░░░░░░░░]  0 B/104.9 MB   +75 XP
-              today  Complete 3 rounds today             [░░░░░░░░░░]           0/3   +50 XP
-              week   Complete 10 rounds this week        [░░░░░░░░░░]          0/10  +200 XP
+              today  Play a round before 7 am            [░░░░░░░░░░]           0/1   +50 XP
+              today  Delete 25 photos today              [░░░░░░░░░░]          0/25   +50 XP
+              week   Fight 2 different bosses this week  [░░░░░░░░░░]           0/2  +200 XP
+            Achievements 0 of 17 · clean achievements
 
             Bosses
               The Screenshot Purge [░░░░░░░░░░]     0/50  +500 XP               screenshots

@@ -7,7 +7,7 @@ import Testing
                                 "roundsCompleted", "bossesDefeated", "achievementsUnlocked", "calendar"]
     static let achievementFields = ["id", "title", "category", "tier", "metric", "required", "progress", "unlocked", "unlockedAt"]
     static let shippedAchievements = ["first-steps", "getting-started", "photo-purger", "gigabyte-club", "week-warrior",
-                                      "monthly-master", "boss-slayer", "boss-hunter", "zen-master", "centurion",
+                                      "monthly-master", "year-round", "boss-slayer", "boss-hunter", "zen-master", "centurion",
                                       "well-rounded", "early-bird", "night-owl", "perfect-week", "marathon", "space-maker"]
 
     @Test func aNewPlayersProfileAsJSONHasTheDesignFields() throws {
@@ -42,7 +42,7 @@ import Testing
 
             Reviewed  0 photos            Rounds           0
             Deleted   0 photos            Bosses defeated  0 of 5
-            Freed     0 B                 Achievements     0 of 16
+            Freed     0 B                 Achievements     0 of 17
 
             """)
     }
@@ -67,14 +67,14 @@ import Testing
         let clean = try CleanBinary.atFixedTime()
         defer { clean.removeHome() }
         let run = try clean.run(["achievements"])
-        #expect(run.stdout.hasPrefix("Achievements: 0 of 16 unlocked · bronze 0/5 · silver 0/5 · gold 0/5 · platinum 0/1\n"))
+        #expect(run.stdout.hasPrefix("Achievements: 0 of 17 unlocked · bronze 0/5 · silver 0/5 · gold 0/5 · platinum 0/2\n"))
         #expect(run.stdout.contains("\nIn progress\n    Zen Master         platinum  Reach level 7                    [█░░░░░░░░░] 1/7\n"))
         #expect(run.stdout.contains("\nLocked\n  · First Steps        bronze    Delete 1 photo\n"))
         #expect(!run.stdout.contains("\nUnlocked\n"))
     }
 
     @Test(arguments: [("storage", ["gigabyte-club", "space-maker"]), ("timing", ["early-bird", "night-owl"]),
-                      ("consistency", ["week-warrior", "monthly-master", "perfect-week"])])
+                      ("consistency", ["week-warrior", "monthly-master", "year-round", "perfect-week"])])
     func aCategoryFiltersTheList(category: String, ids: [String]) throws {
         let clean = try CleanBinary.atFixedTime()
         defer { clean.removeHome() }

@@ -37,6 +37,34 @@ import Testing
         #expect(Set(month.map { $0.filter { $0.period == .weekly }.map(\.id) }).count > 1)
     }
 
+    /// The seeds' two missing kinds: an early bird (a round before `earlyRoundHour`) and protect your streak (the
+    /// first round of a day on which skipping would cost a freeze or the streak), each through the round end.
+    @Test func earlyBirdAndProtectYourStreakCountWhatTheirNamesSay() {
+        var rules = Rules.defaults
+        rules.challenges = Rules.defaults.challenges.filter { ["early-bird-today", "keep-streak-3-days"].contains($0.id) }
+        rules.challenges = rules.challenges.map { var c = $0; c.target = 1; return c }  // one day is enough to see it
+        let played = RoundResult(reviewed: 2, kept: 1, deleted: 1, bytesFreed: 10)
+        func play(_ profile: Profile, _ time: String) -> RoundOutcome {
+            RoundEnd.apply(profile, played, now: instant(time), calendar: calendar(), rules: rules, tier: .free)
+        }
+        // Mon 9 Mar, 06:30, first round ever: early, but no streak to protect.
+        let first = play(Profile(freezesRemaining: 1), "2026-03-09T06:30:00+01:00")
+        #expect(first.events.challengesCompleted.map(\.id) == ["early-bird-today"])
+        // Tue 10 Mar, 19:00: the 1-day streak was at stake (a freeze would have covered the day); kept.
+        let second = play(first.profile, "2026-03-10T19:00:00+01:00")
+        #expect(second.events.challengesCompleted.map(\.id) == ["keep-streak-3-days"])
+        // The same evening again: today is played, nothing at stake, nothing more completed.
+        let third = play(second.profile, "2026-03-10T21:00:00+01:00")
+        #expect(third.events.challengesCompleted.isEmpty)
+        #expect(third.profile.challenges.weekly.streakDaysKept == 1)
+        // Wed 11 Mar is the player's rest day: skipping it costs nothing, so playing protects nothing.
+        var resting = third.profile
+        resting.restWeekday = 4
+        let rest = play(resting, "2026-03-11T06:00:00+01:00")
+        #expect(rest.events.challengesCompleted.map(\.id) == ["early-bird-today"])
+        #expect(rest.profile.challenges.weekly.streakDaysKept == 1, "nothing added on the rest day")
+    }
+
     @Test func dailyChallengeCompletesOnceAndStartsOverTheNextDay() {
         var progress = ChallengeProgress()
         var completed: [[String]] = []

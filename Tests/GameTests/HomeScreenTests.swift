@@ -7,20 +7,41 @@ import Testing
     static let player = Profile(streak: Streak(current: 3, longest: 3, lastActiveDay: day("2026-03-09")), freezesRemaining: 1,
                                 dayRecords: [day("2026-03-07"): .completed, day("2026-03-08"): .completed, day("2026-03-09"): .completed])
 
-    /// (local time, nudged): from 18:00 on, when the streak is at stake and today is not played.
-    @Test(arguments: [("2026-03-10T17:59:00+01:00", false), ("2026-03-10T18:00:00+01:00", true), ("2026-03-10T23:59:00+01:00", true),
-                      ("2026-03-10T18:30:00+00:00", true), ("2026-03-11T08:00:00+01:00", false), ("2026-03-11T19:00:00+01:00", true)])
-    func eveningNudgeAfterSixWithAStreakAtStake(time: String, nudged: Bool) {
-        #expect(Nudge.evening(Self.player, now: instant(time), calendar: calendar(), rules: .defaults) == nudged)
+    /// (local time, what skipping today does): from 18:00 on, when the streak is at stake and today is not played.
+    /// Tuesday 10th is the first missed day (the freeze would cover it); Wednesday 11th the second (it would end).
+    @Test(arguments: [("2026-03-10T17:59:00+01:00", nil), ("2026-03-10T18:00:00+01:00", Nudge.Evening.freezeWillCover(days: 3)),
+                      ("2026-03-10T23:59:00+01:00", .freezeWillCover(days: 3)), ("2026-03-10T18:30:00+00:00", .freezeWillCover(days: 3)),
+                      ("2026-03-11T08:00:00+01:00", nil), ("2026-03-11T19:00:00+01:00", .streakEnds(days: 3))])
+    func eveningNudgeAfterSixSaysWhatMidnightWillDo(time: String, expected: Nudge.Evening?) {
+        #expect(Nudge.evening(Self.player, now: instant(time), calendar: calendar(), rules: .defaults) == expected)
+    }
+
+    @Test func withoutAFreezeTheStreakEndsAtMidnightAndTheWordsSaySo() throws {
+        var noFreeze = Self.player
+        noFreeze.freezesRemaining = 0
+        let nudge = try #require(Nudge.evening(noFreeze, now: instant("2026-03-10T20:00:00+01:00"), calendar: calendar(), rules: .defaults))
+        #expect(nudge == .streakEnds(days: 3))
+        #expect(nudge.message == "Your 3-day streak ends at midnight: one round keeps it.")
+        let covered = try #require(Nudge.evening(Self.player, now: instant("2026-03-10T20:00:00+01:00"), calendar: calendar(), rules: .defaults))
+        #expect(covered.message == "A freeze will cover today for your 3-day streak; play a round to keep it.")
+    }
+
+    @Test func noNudgeOnARestDayOrOnVacation() {
+        var resting = Self.player
+        resting.restWeekday = 3 // Tuesday, 10 March
+        #expect(Nudge.evening(resting, now: instant("2026-03-10T20:00:00+01:00"), calendar: calendar(), rules: .defaults) == nil)
+        var away = Self.player
+        away.vacation = Vacation(start: day("2026-03-10"), end: day("2026-03-12"))
+        #expect(Nudge.evening(away, now: instant("2026-03-10T20:00:00+01:00"), calendar: calendar(), rules: .defaults) == nil)
     }
 
     @Test func noNudgeOnceTodayIsPlayedOrWithoutAStreak() {
         let evening = instant("2026-03-09T20:00:00+01:00")
-        #expect(!Nudge.evening(Self.player, now: evening, calendar: calendar(), rules: .defaults), "played today")
-        #expect(!Nudge.evening(Profile(), now: evening, calendar: calendar(), rules: .defaults), "no streak")
+        #expect(Nudge.evening(Self.player, now: evening, calendar: calendar(), rules: .defaults) == nil, "played today")
+        #expect(Nudge.evening(Profile(), now: evening, calendar: calendar(), rules: .defaults) == nil, "no streak")
         var noFreeze = Self.player
         noFreeze.freezesRemaining = 0
-        #expect(!Nudge.evening(noFreeze, now: instant("2026-03-11T20:00:00+01:00"), calendar: calendar(), rules: .defaults),
+        #expect(Nudge.evening(noFreeze, now: instant("2026-03-11T20:00:00+01:00"), calendar: calendar(), rules: .defaults) == nil,
                 "streak already lost: a day missed and no freeze")
     }
 
@@ -38,7 +59,7 @@ import Testing
 
     @Test func calendarJSONUsesDateAndState() throws {
         let json = try JSONEncoder().encode(CalendarDay(date: day("2026-03-10"), state: .today))
-        let object = try JSONSerialization.jsonObject(with: json) as! [String: String]
+        let object = try #require(try JSONSerialization.jsonObject(with: json) as? [String: String])
         #expect(object == ["date": "2026-03-10", "state": "today"])
     }
 }

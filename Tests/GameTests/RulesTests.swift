@@ -16,17 +16,17 @@ import Testing
     @Test func snakeCaseKeysAreTheDocumentedOnes() throws {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
-        let object = try JSONSerialization.jsonObject(with: encoder.encode(Rules.defaults)) as! [String: Any]
+        let object = try #require(try JSONSerialization.jsonObject(with: encoder.encode(Rules.defaults)) as? [String: Any])
         #expect(Set(object.keys) == ["xp", "multiplier_ladder", "evening_nudge_hour", "early_round_hour", "late_round_hour",
                                      "daily_challenges", "weekly_challenges", "tiers", "levels", "achievements", "bosses", "challenges"])
-        let xp = object["xp"] as! [String: Any]
+        let xp = try #require(object["xp"] as? [String: Any])
         #expect(Set(xp.keys) == ["per_photo_deleted", "per_round", "bonus_bytes_step", "per_bonus_step"])
-        let tiers = object["tiers"] as! [String: [String: Any]]
+        let tiers = try #require(object["tiers"] as? [String: [String: Any]])
         #expect(Set(tiers["free"]!.keys) == ["freezes_per_week", "swipe_seconds_per_day", "undos_per_day"])
         #expect(Set(tiers["pro"]!.keys) == ["freezes_per_week"])
-        let levels = object["levels"] as! [[String: Any]]
+        let levels = try #require(object["levels"] as? [[String: Any]])
         #expect(Set(levels[0].keys) == ["title", "xp_required"])
-        let bosses = object["bosses"] as! [[String: Any]]
+        let bosses = try #require(object["bosses"] as? [[String: Any]])
         #expect(Set(bosses[0].keys) == ["name", "title", "summary", "category", "target", "xp_reward"])
     }
 
@@ -36,6 +36,7 @@ import Testing
             ("first-steps", "First Steps", .photosDeleted, 1), ("getting-started", "Getting Started", .photosDeleted, 100),
             ("photo-purger", "Photo Purger", .photosDeleted, 1_000), ("gigabyte-club", "Gigabyte Club", .bytesFreed, 1_073_741_824),
             ("week-warrior", "Week Warrior", .streak, 7), ("monthly-master", "Monthly Master", .streak, 30),
+            ("year-round", "Year-Round", .streak, 365),
             ("boss-slayer", "Boss Slayer", .bossesDefeated, 1), ("boss-hunter", "Boss Hunter", .bossesDefeated, 5),
             ("zen-master", "Zen Master", .level, 7), ("centurion", "Centurion", .roundsCompleted, 100),
         ]

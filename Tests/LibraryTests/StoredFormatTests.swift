@@ -52,6 +52,7 @@ import Testing
         #expect(profile.challenges.daily.photosDeleted == 6)
         #expect(profile.challenges.daily.bossesFought == ["screenshots"])
         #expect(profile.challenges.weekly.roundsCompleted == 2)
+        #expect(profile.challenges.daily.streakDaysKept == 0, "a counter the first release did not store")
         #expect(profile.mostDaysCompletedInOneWeek == 1)
     }
 

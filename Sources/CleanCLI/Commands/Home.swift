@@ -17,6 +17,7 @@ enum Home {
         lines += streak(view, today: today, context: context, style: style)
         lines.append("")
         lines += challenges(view, today: today, context: context, style: style)
+        lines.append(achievements(view, context: context, style: style))
         lines.append("")
         let piles = try dealableCards(context: context)  // four card queues, built once for both sections
         lines += bosses(view, counts: piles.mapValues(\.count), style: style)
@@ -72,8 +73,8 @@ enum Home {
                             : "on vacation \(VacationText.until(vacation))")
         }
         if !settings.isEmpty { lines.append("  " + style.dim(settings.joined(separator: " · ").capitalizedFirst)) }
-        if Nudge.evening(p, now: context.now, calendar: context.calendar, rules: view.rules) {
-            lines.append(style.bold(style.yellow("Your \(standing)-day streak ends at midnight: one round keeps it.")))
+        if let nudge = Nudge.evening(p, now: context.now, calendar: context.calendar, rules: view.rules) {
+            lines.append(style.bold(style.yellow(nudge.message)))
         }
         return lines
     }
@@ -89,9 +90,21 @@ enum Home {
             let amount = challenge.metric == .bytesFreed
                 ? "\(humanBytes(Int64(challenge.progress)))/\(humanBytes(Int64(challenge.target)))"
                 : "\(grouped(challenge.progress))/\(grouped(challenge.target))"
-            return mark + padRight(period, 7) + padRight(truncated(challenge.title, 36), 36) + style.bar(fraction, width: 10)
+            return mark + padRight(period, 7) + padRight(truncated(challenge.title, 35), 36) + style.bar(fraction, width: 10)
                 + padLeft(amount, 14) + padLeft("+\(challenge.xpReward) XP", 9)
         }
+    }
+
+    /// How many achievements are unlocked, the latest one, and the command that lists them all.
+    static func achievements(_ view: PlayerView, context: AppContext, style: Style) -> String {
+        let rules = view.rules.achievements
+        let unlocked = view.profile.achievementsUnlocked.filter { id, _ in rules.contains { $0.id == id } }
+        var line = style.bold("Achievements") + " \(unlocked.count) of \(rules.count)"
+        if let latest = unlocked.max(by: { ($0.value, $1.key) < ($1.value, $0.key) }),
+           let title = rules.first(where: { $0.id == latest.key })?.title {
+            line += " · latest " + style.bold(title) + " (\(DayText.short(Day(latest.value, in: context.calendar))))"
+        }
+        return line + style.dim(" · clean achievements")
     }
 
     /// The bosses not yet defeated with their progress and the cards each could deal now; the defeated ones in a line.

@@ -87,8 +87,7 @@ enum WebHome {
         let p = view.profile
         let piles = try dealableCards(context: context)
         let nextTitle = view.level.nextLevelXP.flatMap { next in view.rules.levels.first { $0.xpRequired == next }?.title }
-        let nudge = Nudge.evening(p, now: context.now, calendar: context.calendar, rules: view.rules)
-            ? "Your \(view.currentStreak)-day streak ends at midnight: one round keeps it." : nil
+        let nudge = Nudge.evening(p, now: context.now, calendar: context.calendar, rules: view.rules)?.message
         let challenges = Challenges.list(for: p, on: today, calendar: context.calendar, rules: view.rules)
         let bosses = Bosses.list(for: p, rules: view.rules)
         let renew = today.startOfWeek(in: context.calendar).adding(days: 7)
