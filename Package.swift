@@ -6,7 +6,7 @@ import PackageDescription
 /// C libraries ← Media ← Library ← Play ← CleanCLI ← clean, with Game pure and Trash on its own.
 let package = Package(
     name: "SwipeClean",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .executable(name: "clean", targets: ["clean"]),
     ],

@@ -15,7 +15,6 @@ public struct Clean: ParsableCommand {
 
     public func run() throws {
         let context = try AppContext()
-        try context.reconcileIfInterrupted()
         print(try Home.render(context: context))
     }
 }

@@ -13,7 +13,6 @@ extension Clean {
 
         func run() throws {
             let context = try AppContext()
-            try context.reconcileIfInterrupted()
             let view = try PlayerView(context: context)
             print(json ? ProfileOutput.json(view).text
                        : ProfileOutput.human(view, today: Day(context.now, in: context.calendar),

@@ -20,7 +20,6 @@ extension Clean {
 
         func run() throws {
             let context = try AppContext()
-            try context.reconcileIfInterrupted()
             var start: Date?
             if let since {
                 guard let day = Day(string: since), let date = context.calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) else {

@@ -49,7 +49,6 @@ extension Clean {
 
         func run() throws {
             let context = try AppContext()
-            try context.reconcileIfInterrupted()
             let roots = try directories.map(Self.root)
             var options = ScanOptions(context.configuration.scan)
             if let jobs { options.jobs = jobs }

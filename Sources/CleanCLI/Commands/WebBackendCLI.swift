@@ -6,15 +6,21 @@ import Play
 import Web
 
 /// The web app's data, made by the same code as the commands' `--json` and `--html` output; each
-/// call reads the configuration and the clock afresh, as one command run would.
+/// call reads the configuration and the clock afresh, as one command run would, through the
+/// process's one database.
 struct CLIWebBackend: WebBackend {
     let environment: [String: String]
+    let door: LibraryDoor
 
-    private func context() throws -> AppContext { try AppContext(environment: environment) }
+    init(environment: [String: String], door: LibraryDoor = LibraryDoor()) {
+        self.environment = environment
+        self.door = door
+    }
+
+    private func context() throws -> AppContext { try AppContext(environment: environment, door: door) }
 
     func profileJSON() throws -> String {
         let context = try context()
-        try context.reconcileIfInterrupted()
         return ProfileOutput.json(try PlayerView(context: context)).text
     }
 
@@ -26,7 +32,6 @@ struct CLIWebBackend: WebBackend {
 
     func homeJSON() throws -> String {
         let context = try context()
-        try context.reconcileIfInterrupted()
         return try WebHome.json(context: context).text
     }
 
@@ -52,7 +57,6 @@ struct CLIWebBackend: WebBackend {
 
     func reportJSON() throws -> String {
         let context = try context()
-        try context.reconcileIfInterrupted()
         let report = try context.existingLibrary()?.storageReport(since: nil, calendar: context.calendar)
             ?? StorageReport(moved: [], calendar: context.calendar)
         return ReportOutput.json(report).text
@@ -60,7 +64,6 @@ struct CLIWebBackend: WebBackend {
 
     func reportHTML() throws -> String {
         let context = try context()
-        try context.reconcileIfInterrupted()
         let library = try context.existingLibrary()
         let report = try library?.storageReport(since: nil, calendar: context.calendar) ?? StorageReport(moved: [], calendar: context.calendar)
         return ReportHTML.page(report, today: Day(context.now, in: context.calendar), since: nil, first: try library?.firstScan(),

@@ -38,8 +38,7 @@ extension Clean {
 enum WebLauncher {
     static func serve(port: Int, open: Bool, path: String) throws {
         let context = try AppContext()
-        try context.reconcileIfInterrupted()
-        let app = WebApp(backend: CLIWebBackend(environment: context.environment))
+        let app = WebApp(backend: CLIWebBackend(environment: context.environment, door: context.door))
         let environment = context.environment
         let failure = FailureBox()
         let done = DispatchSemaphore(value: 0)

@@ -13,9 +13,14 @@ struct AppContext {
     let configSource: String?
     let now: Date
     let calendar: Calendar
+    /// Shared by every copy of the context: one database per process.
+    let door: LibraryDoor
 
-    init(environment: [String: String] = ProcessInfo.processInfo.environment) throws {
+    /// Reads the configuration and the clock; `door` is shared when one process makes several contexts
+    /// (the web app makes one per request, so each reads the configuration and the clock afresh).
+    init(environment: [String: String] = ProcessInfo.processInfo.environment, door: LibraryDoor = LibraryDoor()) throws {
         self.environment = environment
+        self.door = door
         home = Self.home(environment)
         (configuration, configSource) = try ConfigLoader.load(environment: environment)
         now = try Self.now(environment)
@@ -49,19 +54,23 @@ struct AppContext {
         configuration.trash.directory.isEmpty ? home + "/Trash" : configuration.trash.directory
     }
 
-    /// Opens the library database, creating `home` if it is not there yet.
+    /// The library database, creating `home` and the database if they are not there yet. Opened once per
+    /// process; the first open finishes interrupted work (see `LibraryDoor`).
     func openLibrary() throws -> LibraryDatabase {
         do {
             try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
         } catch {
             throw CleanError("cannot create the state directory \(home): \((error as NSError).localizedDescription); set SWIPECLEAN_HOME to a writable folder")
         }
-        return try LibraryDatabase(path: databasePath)
+        guard let library = try door.library(at: databasePath, create: true, reconcile: reconcile) else {
+            throw CleanError("cannot create the library database \(databasePath)")
+        }
+        return library
     }
 
     /// The library database if one exists; read-only commands never create state.
     func existingLibrary() throws -> LibraryDatabase? {
-        FileManager.default.fileExists(atPath: databasePath) ? try LibraryDatabase(path: databasePath) : nil
+        try door.library(at: databasePath, create: false, reconcile: reconcile)
     }
 
     var thresholds: Thresholds {

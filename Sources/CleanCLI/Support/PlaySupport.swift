@@ -11,35 +11,42 @@ extension AppContext {
     /// interrupted. The recovery is reported on stderr.
     func openPlay() throws -> (PlayContext, ProcessLock) {
         let library = try openLibrary()
-        guard let lock = try ProcessLock(RawPath(home + "/lock")) else {
+        guard let lock = try takeMoverLock() else {
             throw CleanError("another clean is moving files in \(home); wait for it to finish and try again")
         }
+        let play = try playContext(library)
+        report(try play.recover())
+        return (play, lock)
+    }
+
+    /// Called by the door when the database is first opened and a crash interrupted a move or a round's
+    /// credit: finish it now, unless another clean is moving files right now (it is finishing its own).
+    func reconcile(_ library: LibraryDatabase) throws {
+        guard let lock = try takeMoverLock() else { return }
+        report(try playContext(library).recover())
+        _ = lock
+    }
+
+    private func takeMoverLock() throws -> ProcessLock? {
+        try ProcessLock(RawPath(home + "/lock"))
+    }
+
+    private func playContext(_ library: LibraryDatabase) throws -> PlayContext {
         let trash: Trash
         do {
             trash = try Trash(root: RawPath(trashDirectory), timeZone: calendar.timeZone, now: { [now] in now })
         } catch {
             throw CleanError("cannot use the trash directory \(trashDirectory): \(error.reason); set trash.directory in \(ConfigLoader.userFile(environment: environment)) to a writable folder")
         }
-        let play = PlayContext(library: library, trash: trash, rules: configuration.game, tier: configuration.player.tier,
-                               now: now, calendar: calendar, thresholds: thresholds,
-                               keptCooldownDays: configuration.play.keptCooldownDays)
-        let recovered = try play.recover()
-        if !recovered.isEmpty {
-            Terminal.warn("clean: finished an interrupted move: \(recovered.finishedMoves) files moved, \(recovered.rolledBackMoves) put back, \(recovered.settledRounds.count) rounds credited")
-            for problem in recovered.problems { Terminal.warn("clean: \(problem)") }
-        }
-        return (play, lock)
+        return PlayContext(library: library, trash: trash, rules: configuration.game, tier: configuration.player.tier,
+                           now: now, calendar: calendar, thresholds: thresholds,
+                           keptCooldownDays: configuration.play.keptCooldownDays)
     }
 
-    /// Every start of a command that shows or changes the index: if a crash interrupted a move
-    /// or a round's credit, finish it first (when no other clean is moving files right now).
-    func reconcileIfInterrupted() throws {
-        guard let library = try existingLibrary(), try library.hasInterruptedWork() else { return }
-        do {
-            _ = try openPlay()
-        } catch let error as CleanError where error.description.hasPrefix("another clean is moving files") {
-            return  // that clean is finishing its own moves
-        }
+    private func report(_ recovered: RecoverySummary) {
+        guard !recovered.isEmpty else { return }
+        Terminal.warn("clean: finished an interrupted move: \(recovered.finishedMoves) files moved, \(recovered.rolledBackMoves) put back, \(recovered.settledRounds.count) rounds credited")
+        for problem in recovered.problems { Terminal.warn("clean: \(problem)") }
     }
 }
 
