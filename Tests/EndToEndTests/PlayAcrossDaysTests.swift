@@ -45,7 +45,7 @@ import Testing
         #expect(boss["achievementsUnlocked"] as? [String] == ["First Steps"])
         #expect(!fm.fileExists(atPath: library + "/Backup/IMG_0001.JPG"))
         #expect(fm.fileExists(atPath: library + "/DCIM/100APPLE/IMG_0001.JPG"))   // the camera copy is the one kept
-        let trash = try JSONSerialization.jsonObject(with: Data(clean.run(["trash", "list", "--json"]).stdout.utf8)) as! [[String: Any]]
+        let trash = try #require(try JSONSerialization.jsonObject(with: Data(clean.run(["trash", "list", "--json"]).stdout.utf8)) as? [[String: Any]])
         #expect(trash.count == 1)
         #expect(trash.first?["originalPath"] as? String == library + "/Backup/IMG_0001.JPG")
         #expect(trash.first?["category"] as? String == "duplicates")
@@ -74,9 +74,9 @@ import Testing
         #expect(profile["photosDeleted"] as? Int == 3)
         #expect(profile["bytesFreed"] as? Int == 338_025 + 47_975 + 166_987)
         #expect(profile["roundsCompleted"] as? Int == 3)
-        let states = (profile["calendar"] as! [[String: String]]).suffix(4).map { $0["state"]! }
+        let states = try #require(profile["calendar"] as? [[String: String]]).suffix(4).map { $0["state"] }
         #expect(states == ["completed", "completed", "frozen", "completed"])
-        let bosses = try JSONSerialization.jsonObject(with: Data(clean.run(["boss", "list", "--json"]).stdout.utf8)) as! [[String: Any]]
+        let bosses = try #require(try JSONSerialization.jsonObject(with: Data(clean.run(["boss", "list", "--json"]).stdout.utf8)) as? [[String: Any]])
         #expect(bosses.first { $0["name"] as? String == "duplicates" }?["progress"] as? Int == 1)
 
         // Restore day 1's round: the file is back, the stats lose it, the XP stays.
@@ -112,7 +112,7 @@ import Testing
         #expect(declined["confirmed"] as? Bool == false)
         #expect(declined["pending"] as? Bool == true)
         #expect(FileManager.default.fileExists(atPath: library + "/Backup/IMG_0001.JPG"))
-        let pending = try JSONSerialization.jsonObject(with: Data(clean.run(["pending", "--json"]).stdout.utf8)) as! [[String: Any]]
+        let pending = try #require(try JSONSerialization.jsonObject(with: Data(clean.run(["pending", "--json"]).stdout.utf8)) as? [[String: Any]])
         #expect(pending.count == 1)
         // End of input at the question is a no as well; a dry run records nothing.
         let dry = try Self.json(clean.run(["round", "--dry-run", "--json"], input: "d\nq\n"))
@@ -136,7 +136,7 @@ import Testing
         #expect(round.status == 0)
         let screenshot = library + "/Pictures/Screenshots/Screenshot_20240105-101010.png"
         try Data("edited".utf8).write(to: URL(fileURLWithPath: screenshot))
-        let confirm = try JSONSerialization.jsonObject(with: Data(clean.run(["pending", "confirm", "--json"]).stdout.utf8)) as! [[String: Any]]
+        let confirm = try #require(try JSONSerialization.jsonObject(with: Data(clean.run(["pending", "confirm", "--json"]).stdout.utf8)) as? [[String: Any]])
         #expect(confirm.first?["deleted"] as? Int == 0)
         #expect((confirm.first?["skipped"] as? [[String: Any]])?.count == 1)
         #expect(try Data(contentsOf: URL(fileURLWithPath: screenshot)) == Data("edited".utf8))

@@ -54,15 +54,15 @@ import Testing
 
         // The headline, the category bars and the days carry the JSON's numbers exactly.
         for metric in ["bytesFreed", "bytesInTrash", "bytesPurged", "filesRestored"] {
-            #expect(html.contains("data-metric=\"\(metric)\" data-value=\"\(json[metric] as! Int)\""), "\(metric)")
+            #expect(html.contains("data-metric=\"\(metric)\" data-value=\"\(try #require(json[metric] as? Int))\""), "\(metric)")
         }
         #expect(json["bytesFreed"] as? Int == Self.duplicateBytes + Self.screenshotBytes)
-        let categories = json["byCategory"] as! [String: [String: Int]]
+        let categories = try #require(json["byCategory"] as? [String: [String: Int]])
         for (name, tally) in categories {
             #expect(html.contains("data-category=\"\(name)\" data-files=\"\(tally["files"]!)\" data-bytes=\"\(tally["bytes"]!)\""), "\(name)")
         }
-        for day in json["byDay"] as! [[String: Any]] {
-            #expect(html.contains("data-date=\"\(day["date"] as! String)\" data-files=\"\(day["files"] as! Int)\" data-bytes=\"\(day["bytes"] as! Int)\""))
+        for day in try #require(json["byDay"] as? [[String: Any]]) {
+            #expect(html.contains("data-date=\"\(try #require(day["date"] as? String))\" data-files=\"\(try #require(day["files"] as? Int))\" data-bytes=\"\(try #require(day["bytes"] as? Int))\""))
         }
         // …and say them as text a reader sees on the bars.
         #expect(html.contains(">Duplicates</text>") && html.contains(">1 file · 338.0 KB</text>"))

@@ -20,13 +20,14 @@ import Testing
         #expect(items.status == 0)
         let lines = items.stdout.split(separator: "\n")
         #expect(lines.count == count)
-        let expected = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: CleanBinary.corpus + "/../expected.json"))) as! [String: [String: Any]]
+        let expected = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: CleanBinary.corpus + "/../expected.json"))) as? [String: [String: Any]])
         for line in lines {
-            let item = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            let item = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
             for key in ["id", "path", "size", "mime", "kind", "screenshot", "capturedAt", "dateSource", "width", "height", "bigVideo", "old", "hash", "duplicateGroup"] {
                 #expect(item.keys.contains(key), "items --json lacks \(key)")
             }
-            let name = (item["path"] as! String).split(separator: "/").last.map(String.init)!
+            let path = try #require(item["path"] as? String)
+            let name = try #require(path.split(separator: "/").last.map(String.init))
             #expect(item["mime"] as? String == expected[name]?["mime"] as? String, "\(name)")
             if let date = expected[name]?["capturedAt"] as? String {
                 #expect(item["capturedAt"] as? String == date, "\(name)")

@@ -29,7 +29,7 @@ import Testing
 
         let items = try clean.run(["items", "--filter", "similar", "--json"])
         #expect(items.status == 0)
-        let lines = try items.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+        let lines = try items.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         #expect(lines.count == 18)
         var reclaimable = 0
         for item in lines {
@@ -38,9 +38,9 @@ import Testing
             let group = try #require(item["similarGroup"] as? Int)
             // The group is named by its kept photo, a member from the same folder.
             let kept = try #require(lines.first { $0["id"] as? Int == group })
-            let folder = { (path: Any?) in (path as! String).split(separator: "/").dropLast().last }
+            let folder = { (path: Any?) in (path as? String)?.split(separator: "/").dropLast().last }
             #expect(folder(kept["path"]) == folder(item["path"]))
-            if item["id"] as? Int != group { reclaimable += item["size"] as! Int }
+            if item["id"] as? Int != group { reclaimable += try #require(item["size"] as? Int) }
         }
         #expect(similar["reclaimableBytes"] == reclaimable)
 
@@ -66,7 +66,7 @@ import Testing
         try FileManager.default.copyItem(atPath: Self.fixtures + "/iphone4", toPath: library + "/iphone4")
         #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
         let items = try clean.run(["items", "--filter", "similar", "--json"]).stdout.split(separator: "\n")
-            .map { try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any] }
+            .map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         let keptID = try #require(items.first?["similarGroup"] as? Int)
         let kept = try #require(items.first { $0["id"] as? Int == keptID }?["path"] as? String)
         return (library, kept)
@@ -77,7 +77,7 @@ import Testing
         defer { clean.removeHome() }
         clean.environment["SWIPECLEAN_NOW"] = "2026-03-02T19:30:00+01:00"
         let (library, kept) = try Self.scanned(clean)
-        let list = try JSONSerialization.jsonObject(with: Data(clean.run(["boss", "list", "--json"]).stdout.utf8)) as! [[String: Any]]
+        let list = try #require(try JSONSerialization.jsonObject(with: Data(clean.run(["boss", "list", "--json"]).stdout.utf8)) as? [[String: Any]])
         let boss = try #require(list.first { $0["name"] as? String == "similar" })
         #expect(boss["available"] as? Int == 8)
         #expect(boss["title"] as? String == "Seeing Double")

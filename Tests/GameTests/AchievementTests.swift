@@ -68,7 +68,7 @@ import Testing
 
     @Test func jsonLineHasTheFieldsTheCommandLineContractNames() throws {
         let status = Achievements.list(for: Profile(), rules: .defaults)[0]
-        let object = try JSONSerialization.jsonObject(with: JSONEncoder().encode(status)) as! [String: Any]
+        let object = try #require(try JSONSerialization.jsonObject(with: JSONEncoder().encode(status)) as? [String: Any])
         #expect(Set(object.keys) == ["id", "title", "category", "tier", "metric", "required", "progress", "unlocked", "unlockedAt"])
         #expect(object["unlockedAt"] is NSNull)
         #expect(object["id"] as? String == "first-steps" && object["tier"] as? String == "bronze" && object["category"] as? String == "milestones")
