@@ -5,7 +5,7 @@ import Testing
 /// Issue 14 (2): every achievement in the table can be unlocked by playing. Boss Hunter ("defeat 5
 /// bosses") once stuck at 4/5 because each boss falls once and there were four; every defeat counts.
 @Suite struct ReachableAchievementTests {
-    /// A diligent player, only through `RoundEnd.apply`: 40 days in a row of three rounds (6:30, 12:00, 22:30,
+    /// A diligent player, only through `RoundEnd.apply`: a year (365 days) in a row of three rounds (6:30, 12:00, 22:30,
     /// each deleting 30 photos and 1 GB), ten rounds on the first day, and one battle to the target against
     /// every boss of the rules.
     static func diligentPlayer(rules: Rules) -> Profile {
@@ -16,14 +16,14 @@ import Testing
         }
         let round = RoundResult(reviewed: 40, kept: 10, deleted: 30, bytesFreed: 1_000_000_000)
         let first = day("2026-01-05")
-        for offset in 0..<40 {
+        for offset in 0..<365 {
             let date = first.adding(days: offset).description
             for time in ["06:30", "12:00", "22:30"] { play(round, at: "\(date)T\(time):00+01:00") }
             if offset == 0 { for _ in 0..<7 { play(round, at: "\(date)T15:00:00+01:00") } }
         }
         for boss in rules.bosses {
             play(RoundResult(reviewed: boss.target, kept: 0, deleted: boss.target, bytesFreed: boss.target,
-                             kind: .boss(boss.name), confirmedTowardBoss: boss.target), at: "2026-02-14T12:00:00+01:00")
+                             kind: .boss(boss.name), confirmedTowardBoss: boss.target), at: "2027-01-06T12:00:00+01:00")
         }
         return profile
     }
