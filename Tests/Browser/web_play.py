@@ -30,6 +30,7 @@ try:
     from selenium.webdriver.common.keys import Keys
     from selenium.webdriver.chrome.service import Service
     from selenium.webdriver.support.ui import WebDriverWait
+    from selenium.common.exceptions import StaleElementReferenceException
 except ImportError:
     sys.exit(f"python3-selenium is missing: {APT} (or `make setup`)")
 for tool in ("/usr/bin/chromium", "/usr/bin/chromedriver"):
@@ -167,7 +168,8 @@ def main():
         options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
         driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
         viewport(driver, 1280, 800, mobile=False)
-        wait = WebDriverWait(driver, 15)
+        # A card leaves the page while it is being read: a stale element is retried, never a failure.
+        wait = WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,))   # a shared, loaded machine
 
         driver.get(first.split(" ", 1)[1])
         wait.until(lambda d: d.find_elements(By.ID, "play"))
@@ -183,14 +185,19 @@ def main():
             return [c for c in driver.find_elements(By.CSS_SELECTOR, ".stage .card") if "behind" not in c.get_attribute("class")]
 
         def current_id():
-            wait.until(lambda d: card_on_table() is not None)
-            return int(card_on_table().get_attribute("data-card"))
+            def read(_):
+                card = card_on_table()
+                return int(card.get_attribute("data-card")) if card is not None else None
+            return wait.until(read)
 
         def deleted_count():
             return int(driver.find_element(By.ID, "deleted-count").text)
 
         def wait_for_next(previous):
-            wait.until(lambda d: card_on_table() is not None and int(card_on_table().get_attribute("data-card")) != previous)
+            def moved_on(_):
+                card = card_on_table()
+                return card is not None and int(card.get_attribute("data-card")) != previous
+            wait.until(moved_on)
 
         def image_loaded():
             return driver.execute_script("const i = document.querySelector('.stage .card:not(.behind) img'); return !i || (i.complete && i.naturalWidth > 0);")
