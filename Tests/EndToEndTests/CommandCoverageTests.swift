@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Commands no other end-to-end test ran (issue 16, item 5): every `items --filter`, `pending discard`, the
+/// free tier's daily undo allowance across rounds, and the one-mover lock, on a scanned copy of Fixtures/phone.
+@Suite struct CommandCoverageTests {
+    private func scanned() throws -> (CleanBinary, [String: Any]) {
+        let clean = try CleanBinary.atFixedTime()
+        let phone = try clean.copyOfTheFixtures(withBigVideo: true)
+        let scan = try CleanBinary.object(try clean.run(["scan", phone, "--json"]))
+        return (clean, scan)
+    }
+
+    private func lines(_ run: CleanBinary.Run) throws -> [[String: Any]] {
+        try run.stdout.split(separator: "\n").map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        }
+    }
+
+    /// Each filter lists as many items as the scan's own summary counts for its category.
+    @Test func everyItemsFilterAgreesWithTheScanSummary() throws {
+        let (clean, scan) = try scanned()
+        defer { clean.removeHome() }
+        func count(_ key: String, _ field: String? = nil) throws -> Int {
+            let value = try #require(scan[key])
+            if let field { return try #require((value as? [String: Any])?[field] as? Int) }
+            return try #require(value as? Int)
+        }
+        let expected: [(String, Int)] = [
+            ("all", try count("files")), ("screenshots", try count("screenshots")), ("videos", try count("videos")),
+            ("big-videos", try count("bigVideos", "count")), ("old", try count("oldPhotos", "count")),
+            ("duplicates", try count("duplicates", "files")), ("similar", try count("similar", "files")),
+        ]
+        #expect(expected.allSatisfy { $0.1 > 0 }, "the fixture has something in every category: \(expected)")
+        for (filter, number) in expected {
+            let items = try lines(try clean.run(["items", "--filter", filter, "--json"]))
+            #expect(items.count == number, "items --filter \(filter)")
+        }
+        let screenshots = try lines(try clean.run(["items", "--filter", "screenshots", "--json"]))
+        #expect(screenshots.allSatisfy { $0["screenshot"] as? Bool == true })
+        let videos = try lines(try clean.run(["items", "--filter", "videos", "--json"]))
+        #expect(videos.allSatisfy { $0["kind"] as? String == "video" })
+    }
+
+    /// A batch left pending and then discarded moves nothing and leaves nothing pending; the round still counts
+    /// as played (its cards were reviewed), as DESIGN.md says of a declined confirmation.
+    @Test func pendingDiscardDropsTheBatchAndMovesNothing() throws {
+        let (clean, _) = try scanned()
+        defer { clean.removeHome() }
+        let played = try clean.run(["boss", "screenshots"], input: "d\nd\nn\n")
+        #expect(played.status == 0, "\(played.stderr)")
+        let pending = try CleanBinary.array(try clean.run(["pending", "--json"]))
+        let batch = try #require(pending.first)
+        let paths = try #require(batch["toDelete"] as? [String])
+        #expect(pending.count == 1 && paths.count == 2)
+
+        let discard = try clean.run(["pending", "discard", "--json"])
+        #expect(discard.status == 0, "\(discard.stderr)")
+        let report = try #require(try CleanBinary.array(discard).first)
+        #expect(report["deleted"] as? Int == 0 && report["confirmed"] as? Bool == false)
+        #expect(try CleanBinary.array(try clean.run(["pending", "--json"])).isEmpty)
+        #expect(paths.allSatisfy { FileManager.default.fileExists(atPath: $0) })
+        #expect(try CleanBinary.array(try clean.run(["trash", "list", "--json"])).isEmpty)
+        let profile = try CleanBinary.object(try clean.run(["profile", "--json"]))
+        #expect(profile["photosDeleted"] as? Int == 0)
+        #expect(profile["photosReviewed"] as? Int == 2)
+    }
+
+    /// Three undos a day on the free tier, counted across rounds: the fourth is refused with the allowance.
+    @Test func theFreeTiersUndosAreCountedAcrossTheDaysRounds() throws {
+        let (clean, _) = try scanned()
+        defer { clean.removeHome() }
+        let first = try clean.run(["round"], input: "d\nu\nd\nu\nq\nn\n")
+        #expect(first.stdout.components(separatedBy: "↶ undone").count - 1 == 2)
+        #expect(!first.stdout.contains("No undos left"))
+        let second = try clean.run(["round"], input: "d\nu\nd\nu\nq\nn\n")
+        #expect(second.stdout.components(separatedBy: "↶ undone").count - 1 == 1)
+        #expect(second.stdout.contains("No undos left today (3 a day on the free tier); they renew at midnight."))
+        var pro = clean
+        pro.environment["XDG_CONFIG_HOME"] = clean.home + "/pro-config"
+        try FileManager.default.createDirectory(atPath: clean.home + "/pro-config/swipeclean", withIntermediateDirectories: true)
+        try Data("[player]\ntier = \"pro\"\n".utf8).write(to: URL(fileURLWithPath: clean.home + "/pro-config/swipeclean/config.toml"))
+        let unlimited = try pro.run(["round"], input: "d\nu\nd\nu\nq\nn\n")
+        #expect(unlimited.stdout.components(separatedBy: "↶ undone").count - 1 == 2, "\(unlimited.stderr)")
+    }
+
+    /// While another process holds the mover's lock, a round refuses at once and moves nothing; reading
+    /// commands still answer.
+    @Test func aSecondMoverIsRefusedWhileTheLockIsHeld() throws {
+        let (clean, _) = try scanned()
+        defer { clean.removeHome() }
+        let fd = open(clean.home + "/state/lock", O_RDWR | O_CREAT, 0o600)
+        #expect(fd >= 0)
+        defer { close(fd) }
+        #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
+        let round = try clean.run(["round"], input: "d\nd\ny\n")
+        #expect(round.status == 1)
+        #expect(round.stderr.contains("another clean is moving files in \(clean.home)/state; wait for it to finish and try again"))
+        let items = try clean.run(["items", "--json"])
+        #expect(items.status == 0)
+        flock(fd, LOCK_UN)
+        let after = try clean.run(["round", "--json"], input: "d\nq\ny\n")
+        #expect(after.status == 0, "\(after.stderr)")
+    }
+}
