@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # The demo (`make demo`): plays SwipeClean on a copy of Fixtures/phone with a fixed clock, in a
 # throw-away SWIPECLEAN_HOME and XDG_CONFIG_HOME, and leaves nothing behind. Runs in seconds.
-# Usage: Scripts/demo.sh [PATH_TO_CLEAN]   (default .build/release/clean)
+# Usage: Scripts/demo.sh [PATH_TO_CLEAN]   (default .build/debug/clean)
 set -euo pipefail
 ROOT=$(cd "$(dirname "$0")/.." && pwd)
-CLEAN=$(cd "$(dirname "${1:-$ROOT/.build/release/clean}")" && pwd)/$(basename "${1:-clean}")
-[ -x "$CLEAN" ] || { echo "demo: no clean binary at $CLEAN; run \`swift build -c release\` first" >&2; exit 1; }
+CLEAN=$(cd "$(dirname "${1:-$ROOT/.build/debug/clean}")" && pwd)/$(basename "${1:-clean}")
+[ -x "$CLEAN" ] || { echo "demo: no clean binary at $CLEAN; run \`swift build\` first" >&2; exit 1; }
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/swipeclean-demo.XXXXXX")
 trap 'rm -rf "$WORK"' EXIT INT TERM
