@@ -5,7 +5,7 @@ SWIFT       ?= swift
 CONFIG      ?= debug
 BIN          = .build/$(CONFIG)/clean
 # Debian packages the build, the tests and the benchmark need.
-APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev pkg-config \
+APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev zlib1g-dev pkg-config \
                libturbojpeg0-dev libheif-dev libspng-dev \
                libimage-exiftool-perl jdupes trash-cli file time sqlite3 \
                chromium chromium-driver python3-selenium

@@ -23,13 +23,14 @@ let package = Package(
         .systemLibrary(name: "CTurboJPEG", pkgConfig: "libturbojpeg", providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
 
         // MARK: - The operating system's file calls, byte-exact paths (Foundation/Glibc only)
         .target(name: "FileSystem"),
 
         // MARK: - The flow
         .target(name: "Game"),
-        .target(name: "Media", dependencies: ["FileSystem", "CMagic", "CExif", "CXXHash"]),
+        .target(name: "Media", dependencies: ["FileSystem", "CMagic", "CExif", "CXXHash", "CZlib"]),
         .target(name: "Library", dependencies: ["FileSystem", "Media", "Imaging", "Game", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Trash", dependencies: ["FileSystem"]),
         .target(name: "Imaging", dependencies: ["FileSystem", "CTurboJPEG", "CHeif", "CSpng"]),

@@ -166,6 +166,27 @@ def xmp_packet(prop, value, attribute=False):
             '</rdf:RDF></x:xmpmeta><?xpacket end="w"?>').encode()
 
 
+def compress_itxt(path):
+    """Rewrites a PNG's XMP iTXt chunk with its text zlib-compressed (compression flag 1)."""
+    import zlib
+    with open(path, "rb") as f:
+        data = f.read()
+    out, pos = bytearray(data[:8]), 8
+    while pos < len(data):
+        length = struct.unpack(">I", data[pos:pos + 4])[0]
+        kind, body = data[pos + 4:pos + 8], data[pos + 8:pos + 8 + length]
+        if kind == b"iTXt" and body.startswith(b"XML:com.adobe.xmp\0\0"):
+            head = b"XML:com.adobe.xmp\0"
+            rest = body[len(head) + 2:]
+            language_end = rest.index(b"\0") + 1
+            translated_end = rest.index(b"\0", language_end) + 1
+            body = head + b"\1\0" + rest[:translated_end] + zlib.compress(rest[translated_end:], 9)
+        out += struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body) & 0xFFFFFFFF)
+        pos += 12 + length
+    with open(path, "wb") as f:
+        f.write(out)
+
+
 def exiftool(*args):
     subprocess.run(["exiftool", "-q", "-m", "-overwrite_original", *args], check=True)
 
@@ -221,6 +242,11 @@ def build():
     shutil.copy(os.path.join(HERE, "phone", "Pictures", "Screenshots", "Screenshot_20251130-224512.png"), png)
     exiftool("-all=", png)
     exiftool("-XMP-photoshop:DateCreated=2013:02:03 04:05:06", png)
+    compressed = os.path.join(OUT, "xmp-compressed.png")
+    shutil.copy(png, compressed)
+    exiftool("-all=", compressed)
+    exiftool("-XMP-exif:DateTimeOriginal=2013:04:05 06:07:08", compressed)
+    compress_itxt(compressed)
     tif = TIFF(False)
     tif.ifd("ifd0", image_ifd0(None, None, None, extra=[(0x02BC, UNDEFINED, xmp_packet("exif:DateTimeOriginal", "2012-11-12T13:14:15.5-05:00", attribute=True))]))
     tif.blob("strip", b"\x30" * (64 * 48 * 3))
@@ -304,6 +330,14 @@ def seeds():
     for name, data in {"canon.cr3": whole, "truncated.cr3": whole[:300], "no-cmt2.cr3": whole.replace(b"CMT2", b"CMTX")}.items():
         with open(os.path.join(fuzz, "cr3", name), "wb") as f:
             f.write(data)
+    # A PNG whose compressed XMP inflates to 5 MiB: over the 4 MiB cap, so not read at all.
+    import zlib
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    bomb = zlib.compress(b"<x:xmpmeta " + b" " * (5 << 20) + b"/>", 9)
+    with open(os.path.join(fuzz, "png", "xmp-zlib-bomb.png"), "wb") as f:
+        f.write(b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", 1, 1, 8, 0, 0, 0, 0))
+                + chunk(b"zTXt", b"XML:com.adobe.xmp\0\0" + bomb) + chunk(b"IEND", b""))
     for name, prop, value, attribute in (("date-element.xmp", "exif:DateTimeOriginal", "2019-05-21T10:45:52+02:00", False),
                                          ("date-attribute.xmp", "xmp:CreateDate", "2019-05-21T10:45:52.5Z", True),
                                          ("date-day.xmp", "photoshop:DateCreated", "2019-05-21", False)):

@@ -9,7 +9,7 @@ struct PNGChunks {
     var height: Int?
     /// The `eXIf` chunk: raw TIFF, no `Exif\0\0` header.
     var exif: ArraySlice<UInt8>?
-    /// An uncompressed `iTXt` chunk with keyword `XML:com.adobe.xmp`.
+    /// An `iTXt` chunk with keyword `XML:com.adobe.xmp`, or a `zTXt` one (ImageMagick's "Raw profile type xmp").
     var xmp: ArraySlice<UInt8>?
 
     private static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
@@ -38,6 +38,8 @@ struct PNGChunks {
                 result.exif = source.bytes(at: dataOffset, count: Int(length))
             case "iTXt" where result.xmp == nil:
                 if let data = source.bytes(at: dataOffset, count: Int(length)) { result.xmp = PNGChunks.xmpPacket(inITXt: data) }
+            case "zTXt" where result.xmp == nil:
+                if let data = source.bytes(at: dataOffset, count: Int(length)) { result.xmp = PNGChunks.xmpPacket(inZTXt: data) }
             case "IDAT":
                 if result.exif == nil && result.xmp == nil { result.readTail(source, after: position) }
                 return result
@@ -79,16 +81,53 @@ struct PNGChunks {
         }
     }
 
-    /// iTXt: keyword NUL, compression flag, method, language NUL, translated keyword NUL, text.
+    /// iTXt: keyword NUL, compression flag, method, language NUL, translated keyword NUL, text
+    /// (zlib-compressed when the flag is 1).
     private static func xmpPacket(inITXt data: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         guard data.starts(with: xmpKeyword + [0]) else { return nil }
         var index = data.startIndex + xmpKeyword.count + 1
-        guard index + 2 <= data.endIndex, data[index] == 0 else { return nil }  // compressed XMP is not read
+        guard index + 2 <= data.endIndex, data[index] <= 1, data[index + 1] == 0 else { return nil }
+        let compressed = data[index] == 1
         index += 2
         for _ in 0..<2 {  // language tag, translated keyword
             guard let nul = data[index...].firstIndex(of: 0) else { return nil }
             index = nul + 1
         }
-        return data[index...]
+        return compressed ? Inflate.zlib(data[index...])?[...] : data[index...]
+    }
+
+    private static let rawProfileKeyword = Array("Raw profile type xmp".utf8)
+
+    /// zTXt: keyword NUL, method 0, zlib data. ImageMagick writes XMP as "Raw profile type xmp":
+    /// a newline, "xmp", a newline, the length, a newline, then the packet in hexadecimal lines.
+    private static func xmpPacket(inZTXt data: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        let isProfile = data.starts(with: rawProfileKeyword + [0])
+        guard isProfile || data.starts(with: xmpKeyword + [0]) else { return nil }
+        let start = data.startIndex + (isProfile ? rawProfileKeyword : xmpKeyword).count + 2
+        guard start <= data.endIndex, data[start - 1] == 0, let text = Inflate.zlib(data[start...]) else { return nil }
+        guard isProfile else { return text[...] }
+        var newlines = 0
+        var bytes: [UInt8] = []
+        var high: UInt8?
+        for byte in text {
+            if newlines < 3 {
+                if byte == 0x0A { newlines += 1 }
+                continue
+            }
+            let nibble: UInt8
+            switch byte {
+            case 0x30...0x39: nibble = byte - 0x30
+            case 0x61...0x66: nibble = byte - 0x61 + 10
+            case 0x41...0x46: nibble = byte - 0x41 + 10
+            default: continue
+            }
+            if let first = high {
+                bytes.append(first << 4 | nibble)
+                high = nil
+            } else {
+                high = nibble
+            }
+        }
+        return bytes.isEmpty ? nil : bytes[...]
     }
 }

@@ -41,7 +41,7 @@ import Testing
     @Test func everyFormatIsThere() {
         let types = Set(Self.expected.values.compactMap(\.fileType))
         #expect(types.isSuperset(of: ["TIFF", "DNG", "CR2", "NEF", "ARW", "ORF", "RAW", "PEF", "CR3", "JPEG", "PNG"]))
-        #expect(Self.names.count == 21)
+        #expect(Self.names.count == 22)
     }
 
     /// expected.json is exiftool's answer today, not a copy of ours: the dates it names are the ones exiftool prints.
@@ -126,6 +126,23 @@ import Testing
         let tiff = TIFFDirectories.read(source)
         #expect(tiff?.fields.model == "M5")
         #expect(tiff?.fields.make == nil)
+    }
+}
+
+/// Compressed XMP in a PNG is inflated, but never past 4 MiB.
+@Suite struct CompressedXMPTests {
+    @Test func aZlibBombIsNotInflated() throws {
+        let bytes = Array(try Data(contentsOf: FuzzReplayTests.root.appendingPathComponent("png/xmp-zlib-bomb.png")))
+        let png = try #require(PNGChunks.read(ByteSource(head: bytes[...], size: Int64(bytes.count), file: nil)))
+        #expect(png.width == 1)
+        #expect(png.xmp == nil)
+    }
+
+    @Test func imageMagicksHexProfileIsRead() throws {
+        let info = try Inspector(timeZone: .gmt).inspect(RawPath(Fixtures.media.appendingPathComponent("Issue 204 (dotnet).png").path),
+                                                        now: DateFixtureTests.now)
+        #expect(info.capturedAt?.iso8601 == "2019-09-02T00:00:00")
+        #expect(info.dateSource == .xmp)
     }
 }
 
