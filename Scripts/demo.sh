@@ -32,6 +32,7 @@ echo "SwipeClean demo: a phone library, Monday 2 March 2026, 19:30 (Paris)."
 step "Index the phone" scan "$PHONE"
 step "What counts as a screenshot" items --filter screenshots
 step "The home screen of a new player" 
+step "The bosses, and this week's (a new one every Monday)" boss list
 step "The profile" profile
 step "Achievements" achievements
 

@@ -18,8 +18,10 @@ public enum AchievementMetric: String, Codable, Sendable, CaseIterable {
     case bytesFreed
     /// The longest streak, in days.
     case streak
-    /// Bosses defeated.
+    /// Bosses defeated, weekly ones included.
     case bossesDefeated
+    /// Weekly bosses defeated.
+    case weeklyBossesDefeated
     /// The level number reached.
     case level
     /// Rounds completed (with at least one photo reviewed).
@@ -105,6 +107,7 @@ public enum Achievements {
         case .bytesFreed: profile.bytesFreed
         case .streak: profile.longestStreak
         case .bossesDefeated: profile.bossesDefeated
+        case .weeklyBossesDefeated: profile.weeklyBossDefeats.count
         case .level: Levels.status(forXP: profile.totalXP, levels: rules.levels).number
         case .roundsCompleted: profile.roundsCompleted
         case .bossKindsFought: profile.bossesFoughtEver.count

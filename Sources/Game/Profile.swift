@@ -40,6 +40,10 @@ public struct Profile: Codable, Sendable, Equatable {
     public var bossDefeats: [String: Date]
     /// Names of every boss ever fought.
     public var bossesFoughtEver: Set<String>
+    /// The weekly boss fought most recently: its week, progress and defeat (progress starts again each week).
+    public var weeklyBoss: WeeklyBossProgress?
+    /// Every weekly boss defeated, oldest first.
+    public var weeklyBossDefeats: [WeeklyBossDefeat]
     /// When each unlocked achievement was unlocked, by id.
     public var achievementsUnlocked: [String: Date]
     /// Today's and this week's challenge progress (bosses fought this week included).
@@ -56,7 +60,8 @@ public struct Profile: Codable, Sendable, Equatable {
                 roundsCompleted: Int = 0, roundsPerDay: [Day: Int] = [:], earlyRounds: Int = 0, lateRounds: Int = 0,
                 mostDaysCompletedInOneWeek: Int = 0, bossProgress: [String: Int] = [:], bossDefeats: [String: Date] = [:],
                 bossesFoughtEver: Set<String> = [], achievementsUnlocked: [String: Date] = [:],
-                challenges: ChallengeProgress = ChallengeProgress(), restWeekday: Int? = nil, vacation: Vacation? = nil) {
+                challenges: ChallengeProgress = ChallengeProgress(), restWeekday: Int? = nil, vacation: Vacation? = nil,
+                weeklyBoss: WeeklyBossProgress? = nil, weeklyBossDefeats: [WeeklyBossDefeat] = []) {
         self.totalXP = totalXP
         self.streak = streak
         self.freezesRemaining = freezesRemaining
@@ -77,6 +82,8 @@ public struct Profile: Codable, Sendable, Equatable {
         self.challenges = challenges
         self.restWeekday = restWeekday
         self.vacation = vacation
+        self.weeklyBoss = weeklyBoss
+        self.weeklyBossDefeats = weeklyBossDefeats
     }
 
     /// A first-time player: level 1, 0 XP, no streak, the tier's weekly freezes.
@@ -90,7 +97,8 @@ public struct Profile: Codable, Sendable, Equatable {
     public var currentStreak: Int { streak.current }
     public var longestStreak: Int { streak.longest }
     public var lastActiveDay: Day? { streak.lastActiveDay }
-    public var bossesDefeated: Int { bossDefeats.count }
+    /// Every defeat counts: each boss of the rules once, and each weekly boss every week it falls.
+    public var bossesDefeated: Int { bossDefeats.count.saturatingAdd(weeklyBossDefeats.count) }
 
     /// Level, title and progress toward the next level.
     public func level(rules: Rules) -> LevelStatus {

@@ -16,6 +16,7 @@ extension Profile {
         case earlyRounds, lateRounds, mostDaysCompletedInOneWeek
         case bossProgress, bossDefeats, bossesFoughtEver, achievementsUnlocked, challenges
         case restWeekday, vacation
+        case weeklyBoss, weeklyBossDefeats
     }
 
     public init(from decoder: any Decoder) throws {
@@ -50,7 +51,9 @@ extension Profile {
             achievementsUnlocked: try value(.achievementsUnlocked, [:]),
             challenges: try value(.challenges, ChallengeProgress()),
             restWeekday: try c.decodeIfPresent(Int.self, forKey: .restWeekday),
-            vacation: try c.decodeIfPresent(Vacation.self, forKey: .vacation))
+            vacation: try c.decodeIfPresent(Vacation.self, forKey: .vacation),
+            weeklyBoss: try c.decodeIfPresent(WeeklyBossProgress.self, forKey: .weeklyBoss),
+            weeklyBossDefeats: try value(.weeklyBossDefeats, []))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -76,6 +79,8 @@ extension Profile {
         try c.encode(challenges, forKey: .challenges)
         try c.encodeIfPresent(restWeekday, forKey: .restWeekday)
         try c.encodeIfPresent(vacation, forKey: .vacation)
+        try c.encodeIfPresent(weeklyBoss, forKey: .weeklyBoss)
+        try c.encode(weeklyBossDefeats, forKey: .weeklyBossDefeats)
     }
 }
 

@@ -25,6 +25,12 @@ public struct RoundEvents: Sendable, Equatable {
     public var achievementsUnlocked: [UnlockedAchievement]
     /// The boss this round defeated, if any.
     public var bossDefeated: BossDefinition?
+    /// The weekly boss this round defeated, if any.
+    public var weeklyBossDefeated: WeeklyBossDefeat? = nil
+    /// The seasonal event's multiplier (1 when none is on), applied after the streak multiplier.
+    public var eventMultiplier: Double = 1
+    /// The seasonal event on the round's day, if any.
+    public var event: XPEvent? = nil
     public var challengesCompleted: [ChallengeDefinition]
 
     /// All XP the round earned: multiplied round XP plus challenge rewards.
@@ -85,20 +91,40 @@ public enum RoundEnd {
 
         // Bosses.
         var bossDefeated: BossDefinition?
-        if let name = result.kind.bossName {
+        var weeklyDefeated: WeeklyBossDefeat?
+        var bossReward = 0
+        switch result.kind {
+        case .round:
+            break
+        case .boss(let name):
             next.bossesFoughtEver.insert(name)
             let record = Bosses.record(confirmed: result.confirmedTowardBoss, toward: name, at: now,
                                        progress: next.bossProgress, defeats: next.bossDefeats, rules: rules)
             next.bossProgress = record.progress
             next.bossDefeats = record.defeats
             bossDefeated = record.defeated
+            bossReward = record.defeated?.xpReward ?? 0
+        case .weekly(let name):
+            if let boss = rules.weeklyBosses.first(where: { $0.name == name }) {
+                next.bossesFoughtEver.insert(name)
+                let record = WeeklyBosses.record(confirmed: result.confirmedTowardBoss, toward: boss, in: BossWeek(now, in: calendar),
+                                                 remaining: result.weeklyRemaining, at: now, stored: next.weeklyBoss)
+                next.weeklyBoss = record.progress
+                if let defeat = record.defeat {
+                    next.weeklyBossDefeats.append(defeat)
+                    weeklyDefeated = defeat
+                    bossReward = boss.xpReward
+                }
+            }
         }
 
-        // XP and challenges.
+        // XP (the streak multiplier, then the seasonal event's) and challenges.
         let baseXP = XP.forRound(reviewed: result.reviewed, deleted: result.deleted, bytesFreed: result.bytesFreed,
-                                 bossReward: bossDefeated?.xpReward ?? 0, rules: rules.xp)
+                                 bossReward: bossReward, rules: rules.xp)
         let multiplier = XP.multiplier(streakDays: next.streak.current, ladder: rules.multiplierLadder)
-        let roundXP = XP.applying(multiplier: multiplier, to: baseXP)
+        let event = XPEvents.active(on: today, events: rules.events)
+        let eventMultiplier = event?.multiplier ?? 1
+        let roundXP = XP.applying(multiplier: eventMultiplier, to: XP.applying(multiplier: multiplier, to: baseXP))
         let moment = RoundMoment(early: hour < rules.earlyRoundHour, keptStreak: keptStreak)
         let challenges = Challenges.record(result, on: today, calendar: calendar, progress: next.challenges, rules: rules,
                                            moment: moment)
@@ -111,11 +137,14 @@ public enum RoundEnd {
         let unlocked = Achievements.newlyUnlocked(in: next, at: now, rules: rules)
         for achievement in unlocked { next.achievementsUnlocked[achievement.id] = achievement.unlockedAt }
 
-        let events = RoundEvents(day: today, counted: true, baseXP: baseXP, multiplier: multiplier, roundXP: roundXP,
+        var events = RoundEvents(day: today, counted: true, baseXP: baseXP, multiplier: multiplier, roundXP: roundXP,
                                  challengeXP: challengeXP, levelUp: level.number > levelBefore.number, level: level,
                                  currentStreak: next.currentStreak, freezeUsed: advance.freezeUsed,
                                  freezesRefilled: refill.refilled, achievementsUnlocked: unlocked,
                                  bossDefeated: bossDefeated, challengesCompleted: challenges.completed)
+        events.weeklyBossDefeated = weeklyDefeated
+        events.eventMultiplier = eventMultiplier
+        events.event = event
         return RoundOutcome(profile: next, events: events)
     }
 }

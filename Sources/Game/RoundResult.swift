@@ -6,10 +6,15 @@ public enum RoundKind: Sendable, Hashable {
     case round
     /// An untimed battle against the boss with this name ("screenshots", "videos", "old", "duplicates").
     case boss(String)
+    /// An untimed battle against this week's boss, by its name in the weekly pool (`clean boss weekly`).
+    case weekly(String)
 
-    /// The boss's name for a boss battle, nil for a standard round.
+    /// The boss's name for a boss battle (weekly or not), nil for a standard round.
     public var bossName: String? {
-        if case .boss(let name) = self { name } else { nil }
+        switch self {
+        case .boss(let name), .weekly(let name): name
+        case .round: nil
+        }
     }
 }
 
@@ -25,6 +30,9 @@ public struct RoundResult: Sendable, Hashable {
     public var kind: RoundKind
     /// For a boss battle, the confirmed deletions that count toward that boss; 0 for a standard round.
     public var confirmedTowardBoss: Int
+    /// For a weekly battle, the cards its boss can still deal after this round (its target never exceeds
+    /// these plus the week's deletions); 0 otherwise.
+    public var weeklyRemaining: Int = 0
 
     public init(reviewed: Int, kept: Int, deleted: Int, bytesFreed: Int, kind: RoundKind = .round, confirmedTowardBoss: Int = 0) {
         self.reviewed = reviewed

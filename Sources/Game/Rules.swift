@@ -25,12 +25,17 @@ public struct Rules: Codable, Sendable, Equatable {
     public var levels: [LevelDefinition]
     public var achievements: [AchievementDefinition]
     public var bosses: [BossDefinition]
+    /// The pool a boss is chosen from each Monday (`clean boss weekly`).
+    public var weeklyBosses: [WeeklyBossDefinition]
+    /// Seasonal XP events, multiplying a round's XP after the streak multiplier.
+    public var events: [XPEvent]
     /// The pool daily and weekly challenges are picked from.
     public var challenges: [ChallengeDefinition]
 
     public init(xp: XPRules, multiplierLadder: [Double], eveningNudgeHour: Int, earlyRoundHour: Int, lateRoundHour: Int,
                 dailyChallenges: Int, weeklyChallenges: Int, tiers: TierRules, levels: [LevelDefinition],
-                achievements: [AchievementDefinition], bosses: [BossDefinition], challenges: [ChallengeDefinition]) {
+                achievements: [AchievementDefinition], bosses: [BossDefinition], challenges: [ChallengeDefinition],
+                weeklyBosses: [WeeklyBossDefinition] = [], events: [XPEvent] = []) {
         self.xp = xp
         self.multiplierLadder = multiplierLadder
         self.eveningNudgeHour = eveningNudgeHour
@@ -42,6 +47,8 @@ public struct Rules: Codable, Sendable, Equatable {
         self.levels = levels
         self.achievements = achievements
         self.bosses = bosses
+        self.weeklyBosses = weeklyBosses
+        self.events = events
         self.challenges = challenges
     }
 }

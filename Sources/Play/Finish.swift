@@ -10,6 +10,15 @@ public enum Confirmation: Sendable {
 }
 
 extension PlayContext {
+    /// How the `round` table spells a kind of play.
+    static func recordKind(_ kind: RoundKind) -> RoundRecord.Kind {
+        switch kind {
+        case .round: .round
+        case .boss: .boss
+        case .weekly: .weekly
+        }
+    }
+
     /// Ends a played round: records its decisions, and — when confirmed — moves the deleted cards
     /// to the trash and credits the round in one transaction. On no, the batch is kept pending
     /// (`clean pending`); on a dry run nothing at all is written.
@@ -26,7 +35,7 @@ extension PlayContext {
         let hasDeletes = !session.deletedCards.isEmpty
         let status: RoundRecord.Status = !hasDeletes ? .moving : answer == .yes ? .moving : .pending
         let round = try library.record(
-            RoundRecord(kind: kind.bossName == nil ? .round : .boss, boss: kind.bossName, startedAt: startedAt, endedAt: now,
+            RoundRecord(kind: Self.recordKind(kind), boss: kind.bossName, startedAt: startedAt, endedAt: now,
                         status: status, reviewed: session.decisions.count, kept: session.keptCount),
             decisions: session.decisions.map { decision in
                 DecisionRecord(round: 0, item: decision.card.id, path: decision.card.item.path,

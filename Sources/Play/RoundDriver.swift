@@ -89,7 +89,8 @@ public final class RoundDriver {
         if allowance.isUsedUp {
             return .nothing(.allowanceUsedUp(minutesPerDay: play.limits.swipeSecondsPerDay.map { $0 / 60 }), try play.standingReport(kind))
         }
-        let cards = try play.cards(category, order: order)
+        let cards: [Card]
+        if case .weekly(let name) = kind { cards = try play.weeklyCards(name, order: order) } else { cards = try play.cards(category, order: order) }
         guard !cards.isEmpty else {
             return .nothing(.emptyQueue(category: category, suggestion: try play.bestBoss()), try play.standingReport(kind))
         }

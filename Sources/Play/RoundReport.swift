@@ -13,6 +13,10 @@ public struct RoundReport: Sendable {
     public var bytesFreed: Int64 = 0
     public var xpEarned = 0
     public var multiplier = 1.0
+    /// The seasonal event's multiplier, applied after the streak's (1 when no event is on).
+    public var eventMultiplier = 1.0
+    /// The seasonal event's title, when one is on.
+    public var event: String?
     public var levelUp = false
     public var level = 1
     public var levelTitle = ""

@@ -18,9 +18,16 @@ enum Settlement {
     }
 
     private static func settleInOneTransaction(_ roundID: Int64, as status: RoundRecord.Status, context: PlayContext) throws -> RoundReport? {
-        try context.library.settle(roundID, at: context.now, newPlayer: context.newPlayer) { profile, round, moved, creditedBefore in
+        // A weekly boss's target depends on the cards it has left once this round's files are gone: counted
+        // before the transaction (the moves are done; a pending batch's files are not dealt either).
+        var weeklyRemaining = 0
+        if let round = try context.library.round(roundID), round.kind == .weekly, let name = round.boss {
+            weeklyRemaining = try context.weeklyRemaining(name, week: round.endedAt)
+        }
+        return try context.library.settle(roundID, at: context.now, newPlayer: context.newPlayer) { profile, round, moved, creditedBefore in
             let kind: RoundKind = switch round.kind {
             case .boss: round.boss.map { .boss($0) } ?? .round
+            case .weekly: round.boss.map { .weekly($0) } ?? .round
             case .round: .round
             }
             // A card earns XP when its own file's content was never credited before.
@@ -29,8 +36,9 @@ enum Settlement {
             let earned = Set(moved.filter { fresh.contains($0.item) }.map { $0.id! })
             let freshBytes = moved.filter { fresh.contains($0.item) }.reduce(0) { $0 + $1.size }
             let allBytes = moved.reduce(0) { $0 + $1.size }
-            let result = RoundResult(reviewed: round.reviewed, kept: round.kept, deleted: fresh.count, bytesFreed: Int(freshBytes),
+            var result = RoundResult(reviewed: round.reviewed, kept: round.kept, deleted: fresh.count, bytesFreed: Int(freshBytes),
                                      kind: kind, confirmedTowardBoss: kind.bossName == nil ? 0 : fresh.count)
+            result.weeklyRemaining = weeklyRemaining
             let outcome = RoundEnd.apply(profile, result, now: round.endedAt, calendar: context.calendar,
                                          rules: context.rules, tier: context.tier)
             profile = outcome.profile
@@ -57,7 +65,9 @@ enum Settlement {
             report.level = outcome.events.level.number
             report.levelTitle = outcome.events.level.title
             report.achievementsUnlocked = outcome.events.achievementsUnlocked.map(\.title)
-            report.bossDefeated = outcome.events.bossDefeated != nil
+            report.bossDefeated = outcome.events.bossDefeated != nil || outcome.events.weeklyBossDefeated != nil
+            report.eventMultiplier = outcome.events.eventMultiplier
+            report.event = outcome.events.event?.title
             report.currentStreak = outcome.events.currentStreak
             report.freezeUsed = outcome.events.freezeUsed
             report.freezesLeft = profile.freezesRemaining

@@ -83,9 +83,16 @@ public final class RoundHost: @unchecked Sendable {
         let play = opening.play
         do {
             let category: CardCategory?
-            if let boss {
+            var kind: RoundKind = boss.map { .boss($0) } ?? .round
+            if boss == "weekly" {
+                guard let weekly = try play.weeklyBoss() else {
+                    throw WebError(404, "no weekly boss this week: no boss of the pool has a card in this library")
+                }
+                kind = .weekly(weekly.status.boss.name)
+                category = nil
+            } else if let boss {
                 guard let known = play.boss(named: boss) else {
-                    throw WebError(400, "unknown boss '\(boss)'; choose \(play.rules.bosses.map(\.name).joined(separator: ", "))")
+                    throw WebError(400, "unknown boss '\(boss)'; choose \(play.rules.bosses.map(\.name).joined(separator: ", ")) or weekly")
                 }
                 category = CardCategory(known.category)
             } else {
@@ -95,12 +102,12 @@ public final class RoundHost: @unchecked Sendable {
             if allowance.isUsedUp {
                 throw WebError(409, "you have used today's swiping time (free tier); it renews at midnight, and `clean config set player.tier pro` lifts the limit")
             }
-            let cards = try play.cards(category)
+            let cards: [Card]
+            if case .weekly(let name) = kind { cards = try play.weeklyCards(name, order: .standard) } else { cards = try play.cards(category) }
             guard !cards.isEmpty else {
                 throw WebError(404, category == nil ? "no candidates to deal right now; scan a folder first (clean scan DIR) or try a boss"
                                                     : "no \(CardReason.title(category!))s to deal right now")
             }
-            let kind: RoundKind = boss.map { .boss($0) } ?? .round
             let session = RoundSession(cards: cards, undoAllowance: allowance.undos, isDealable: PlayContext.isUnchanged)
             let limit = [boss == nil ? opening.roundSeconds : nil, allowance.swipeSeconds].compactMap { $0 }.min()
             let round = ActiveRound(id: Self.newID(), opening: opening, session: session, kind: kind, limit: limit,

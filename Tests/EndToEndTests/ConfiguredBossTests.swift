@@ -35,6 +35,7 @@ import Testing
         #expect(try clean.run(["scan", phone, "--json"]).status == 0)
 
         let list = try #require(try JSONSerialization.jsonObject(with: Data(clean.run(["boss", "list", "--json"]).stdout.utf8)) as? [[String: Any]])
+            .filter { $0["weekly"] as? Bool == false }
         #expect(list.map { $0["name"] as? String } == ["screenshots", "memories"])
         let memories = try #require(list.last)
         #expect(memories["title"] as? String == "Lane of Memories" && memories["target"] as? Int == 2)
@@ -47,6 +48,7 @@ import Testing
         let report = try CleanBinary.object(battle)
         #expect(report["deleted"] as? Int == 2 && report["bossDefeated"] as? Bool == true)
         let after = try #require(try JSONSerialization.jsonObject(with: Data(clean.run(["boss", "--json"]).stdout.utf8)) as? [[String: Any]])
+            .filter { $0["weekly"] as? Bool == false }
         #expect(after.last?["defeated"] as? Bool == true && after.last?["progress"] as? Int == 2)
         #expect(after.last?["available"] as? Int == oldPhotos - 2)
         #expect(try CleanBinary.object(clean.run(["profile", "--json"]))["bossesDefeated"] as? Int == 1)
@@ -58,7 +60,7 @@ import Testing
         try Self.withConfig(clean)
         let run = try clean.run(["boss", "videos"])
         #expect(run.status == 64)
-        #expect(run.stderr.contains("unknown boss 'videos'; choose screenshots, memories (or list)"), "\(run.stderr)")
+        #expect(run.stderr.contains("unknown boss 'videos'; choose screenshots, memories, weekly (or list)"), "\(run.stderr)")
         #expect(run.stdout.isEmpty)
     }
 

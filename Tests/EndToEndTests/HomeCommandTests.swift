@@ -31,7 +31,7 @@ import Testing
               today  Play a round before 7 am            [░░░░░░░░░░]           0/1   +50 XP
               today  Delete 25 photos today              [░░░░░░░░░░]          0/25   +50 XP
               week   Fight 2 different bosses this week  [░░░░░░░░░░]           0/2  +200 XP
-            Achievements 0 of 17 · clean achievements
+            Achievements 0 of 19 · clean achievements
 
             Bosses
               The Screenshot Purge [░░░░░░░░░░]     0/50  +500 XP               screenshots

@@ -8,7 +8,8 @@ import Testing
     static let achievementFields = ["id", "title", "category", "tier", "metric", "required", "progress", "unlocked", "unlockedAt"]
     static let shippedAchievements = ["first-steps", "getting-started", "photo-purger", "gigabyte-club", "week-warrior",
                                       "monthly-master", "year-round", "boss-slayer", "boss-hunter", "zen-master", "centurion",
-                                      "well-rounded", "early-bird", "night-owl", "perfect-week", "marathon", "space-maker"]
+                                      "well-rounded", "early-bird", "night-owl", "perfect-week", "marathon", "weekly-regular",
+                                      "weekly-legend", "space-maker"]
 
     @Test func aNewPlayersProfileAsJSONHasTheDesignFields() throws {
         let clean = try CleanBinary.atFixedTime()
@@ -42,12 +43,12 @@ import Testing
 
             Reviewed  0 photos            Rounds           0
             Deleted   0 photos            Bosses defeated  0 of 5
-            Freed     0 B                 Achievements     0 of 17
+            Freed     0 B                 Achievements     0 of 19
 
             """)
     }
 
-    @Test func achievementsAsJSONAreTheSixteenShippedWithTheDesignFields() throws {
+    @Test func achievementsAsJSONAreTheShippedOnesWithTheDesignFields() throws {
         let clean = try CleanBinary.atFixedTime()
         defer { clean.removeHome() }
         let run = try clean.run(["achievements", "--json"])
@@ -67,7 +68,7 @@ import Testing
         let clean = try CleanBinary.atFixedTime()
         defer { clean.removeHome() }
         let run = try clean.run(["achievements"])
-        #expect(run.stdout.hasPrefix("Achievements: 0 of 17 unlocked · bronze 0/5 · silver 0/5 · gold 0/5 · platinum 0/2\n"))
+        #expect(run.stdout.hasPrefix("Achievements: 0 of 19 unlocked · bronze 0/5 · silver 0/6 · gold 0/6 · platinum 0/2\n"))
         #expect(run.stdout.contains("\nIn progress\n    Zen Master         platinum  Reach level 7                    [█░░░░░░░░░] 1/7\n"))
         #expect(run.stdout.contains("\nLocked\n  · First Steps        bronze    Delete 1 photo\n"))
         #expect(!run.stdout.contains("\nUnlocked\n"))

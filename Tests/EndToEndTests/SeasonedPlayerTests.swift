@@ -39,7 +39,7 @@ struct SeasonedPlayerTests {
         #expect(lines[6] == "Your 12-day streak ends at midnight: one round keeps it.")
         #expect(screen.contains("\n  Blast from the Past  [████░░░░░░]   40/100  +500 XP      0 cards  old\n"))
         #expect(screen.contains("\n  ✓ defeated: The Screenshot Purge\n"))
-        #expect(screen.contains("\nAchievements 5 of 17 · latest Gigabyte Club (Sat 28 Feb) · clean achievements\n"))
+        #expect(screen.contains("\nAchievements 5 of 19 · latest Gigabyte Club (Sat 28 Feb) · clean achievements\n"))
         #expect(!screen.contains("The Screenshot Purge ["))
     }
 
@@ -65,14 +65,14 @@ struct SeasonedPlayerTests {
         #expect(states == ["completed", "completed", "frozen", "completed", "completed", "completed", "today"])
         let text = try clean.run(["profile"]).stdout
         #expect(text.contains("\nDeleted   150 photos          Bosses defeated  1 of 5\n"))
-        #expect(text.contains("\nFreed     1.5 GB              Achievements     5 of 17"))
+        #expect(text.contains("\nFreed     1.5 GB              Achievements     5 of 19"))
     }
 
     @Test func achievementsShowUnlockedWithDatesAndProgress() throws {
         let clean = try Self.seasonedPlayer()
         defer { clean.removeHome() }
         let text = try clean.run(["achievements"]).stdout
-        #expect(text.hasPrefix("Achievements: 5 of 17 unlocked · bronze 3/5 · silver 2/5 · gold 0/5 · platinum 0/2\n"))
+        #expect(text.hasPrefix("Achievements: 5 of 19 unlocked · bronze 3/5 · silver 2/6 · gold 0/6 · platinum 0/2\n"))
         // Never shown before: every unlocked one is new, once.
         #expect(text.contains("\nUnlocked\n  ✓ First Steps        bronze    Delete 1 photo                   2026-02-10 NEW\n"))
         #expect(!(try clean.run(["achievements"]).stdout.contains("NEW")))

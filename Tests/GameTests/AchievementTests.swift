@@ -13,6 +13,11 @@ import Testing
         case .bossesDefeated:
             profile.bossDefeats = Dictionary(uniqueKeysWithValues: (0..<value).map { ("boss-\($0)", instant("2026-03-01T12:00:00Z")) })
         case .level: profile.totalXP = value >= 1 ? Rules.defaults.levels[value - 1].xpRequired : 0
+        case .weeklyBossesDefeated:
+            profile.weeklyBossDefeats = (0..<value).map { index in
+                let week = BossWeek(containing: day("2026-01-05").adding(days: 7 * index))
+                return WeeklyBossDefeat(week: week, name: "w", title: "W", defeatedAt: instant("2026-03-01T12:00:00Z"))
+            }
         case .roundsCompleted: profile.roundsCompleted = value
         case .bossKindsFought: profile.bossesFoughtEver = Set((0..<value).map { "boss-\($0)" })
         case .earlyRounds: profile.earlyRounds = value

@@ -25,6 +25,13 @@ import Testing
             play(RoundResult(reviewed: boss.target, kept: 0, deleted: boss.target, bytesFreed: boss.target,
                              kind: .boss(boss.name), confirmedTowardBoss: boss.target), at: "2027-01-06T12:00:00+01:00")
         }
+        // Then twelve weeks of weekly bosses, each fought to its target on a Wednesday.
+        for (week, boss) in zip(0..<12, rules.weeklyBosses + rules.weeklyBosses) {
+            var result = RoundResult(reviewed: boss.target, kept: 0, deleted: boss.target, bytesFreed: boss.target,
+                                     kind: .weekly(boss.name), confirmedTowardBoss: boss.target)
+            result.weeklyRemaining = 100
+            play(result, at: "\(day("2026-02-18").adding(days: 7 * week))T12:00:00+01:00")
+        }
         return profile
     }
 
@@ -32,7 +39,7 @@ import Testing
         let profile = Self.diligentPlayer(rules: .defaults)
         let locked = Achievements.list(for: profile, rules: .defaults).filter { !$0.unlocked }
         #expect(locked.map(\.title) == [], "\(locked.map { "\($0.title) \($0.progress)/\($0.required)" })")
-        #expect(profile.bossesDefeated == Rules.defaults.bosses.count)
+        #expect(profile.bossesDefeated == Rules.defaults.bosses.count + 12)
     }
 
     /// Boss Hunter counts defeats, not kinds: with five bosses in the rules, beating all five unlocks it, and the

@@ -18,7 +18,8 @@ import Testing
         encoder.keyEncodingStrategy = .convertToSnakeCase
         let object = try #require(try JSONSerialization.jsonObject(with: encoder.encode(Rules.defaults)) as? [String: Any])
         #expect(Set(object.keys) == ["xp", "multiplier_ladder", "evening_nudge_hour", "early_round_hour", "late_round_hour",
-                                     "daily_challenges", "weekly_challenges", "tiers", "levels", "achievements", "bosses", "challenges"])
+                                     "daily_challenges", "weekly_challenges", "tiers", "levels", "achievements", "bosses", "challenges",
+                                     "weekly_bosses", "events"])
         let xp = try #require(object["xp"] as? [String: Any])
         #expect(Set(xp.keys) == ["per_photo_deleted", "per_round", "bonus_bytes_step", "per_bonus_step"])
         let tiers = try #require(object["tiers"] as? [String: [String: Any]])

@@ -18,6 +18,10 @@ import Testing
         case "game.challenges[].xp_reward":
             "[[game.challenges]]\nid = \"c\"\ntitle = \"t\"\nperiod = \"daily\"\nmetric = \"photosDeleted\"\ntarget = 1\nxp_reward = \(value)\n"
         case "game.multiplier_ladder[]": "game.multiplier_ladder = [\(value)]\n"
+        case "game.weekly_bosses[].target":
+            "[[game.weekly_bosses]]\nname = \"w\"\ntitle = \"t\"\nstory = \"s\"\nfilter = { kind = \"photo\" }\ntarget = \(value)\nxp_reward = 1\n"
+        case "game.weekly_bosses[].xp_reward":
+            "[[game.weekly_bosses]]\nname = \"w\"\ntitle = \"t\"\nstory = \"s\"\nfilter = { kind = \"photo\" }\ntarget = 1\nxp_reward = \(value)\n"
         default: "\(key) = \(value)\n"
         }
     }
@@ -49,6 +53,8 @@ import Testing
         ("game.bosses[].xp_reward", 0, 100_000),
         ("game.challenges[].target", 1, 1 << 50),
         ("game.challenges[].xp_reward", 0, 100_000),
+        ("game.weekly_bosses[].target", 1, 100_000),
+        ("game.weekly_bosses[].xp_reward", 0, 100_000),
         ("similar.max_distance", 0, 20),
     ]
 
@@ -69,7 +75,8 @@ import Testing
     }
 
     @Test func everyLimitIsInTheTable() {
-        let tested = Set(Self.ranges.map(\.0) + ["game.multiplier_ladder", "game.multiplier_ladder[]", "game.levels"])
+        let tested = Set(Self.ranges.map(\.0) + ["game.multiplier_ladder", "game.multiplier_ladder[]", "game.levels",
+                                                   "game.events[].multiplier"])
         #expect(Set(Limits.all.map(\.key)) == tested)
     }
 
@@ -86,6 +93,15 @@ import Testing
         ("game.multiplier_ladder = [inf]", "config file c.toml: key 'game.multiplier_ladder[0]' must be a finite number"),
         ("game.multiplier_ladder = [nan]", "config file c.toml: key 'game.multiplier_ladder[0]' must be a finite number"),
         ("game.levels = []", "`game.levels` must be 1…100 entries in c.toml (it is 0)"),
+        ("[[game.events]]\nname = \"e\"\ntitle = \"E\"\nfrom = \"12-28\"\nuntil = \"01-04\"\nmultiplier = 10.0", nil),
+        ("[[game.events]]\nname = \"e\"\ntitle = \"E\"\nfrom = \"12-28\"\nuntil = \"01-04\"\nmultiplier = 0.5",
+         "`game.events[0].multiplier` must be 1.0…10.0 in c.toml (it is 0.5)"),
+        ("[[game.events]]\nname = \"e\"\ntitle = \"E\"\nfrom = \"02-30\"\nuntil = \"01-04\"\nmultiplier = 2.0",
+         "config file c.toml: key 'game.events[0].from' must be a day of the year as \"MM-DD\" (it is \"02-30\")"),
+        ("[[game.weekly_bosses]]\nname = \"w\"\ntitle = \"t\"\nstory = \"s\"\nfilter = { this_week_years_ago = 31 }\ntarget = 1\nxp_reward = 1",
+         "`game.weekly_bosses[0].filter.this_week_years_ago` must be 1…30 in c.toml (it is 31)"),
+        ("[[game.weekly_bosses]]\nname = \"w\"\ntitle = \"t\"\nstory = \"s\"\nfilter = { folders = [\"/\"] }\ntarget = 1\nxp_reward = 1",
+         "config file c.toml: key 'game.weekly_bosses[0].filter.folders[0]' is empty; name a folder such as \"WhatsApp/Media\""),
         ("game.xp.per_photo_deleted = 9223372036854775807", "`game.xp.per_photo_deleted` must be 0…1000 in c.toml (it is 9223372036854775807)"),
         ("game.xp.bonus_bytes_step = -1", "`game.xp.bonus_bytes_step` must be 1…1099511627776 in c.toml (it is -1)"),
     ] as [(String, String?)])

@@ -17,8 +17,11 @@ import Testing
             #expect(profile.text == (try backend.profileJSON()))
             #expect(profile.object["totalXP"] as? Int == 0 && (profile.object["calendar"] as? [Any])?.count == 7)
             let bosses = try await client.send(.get, "/api/v1/bosses").array
-            let available = Dictionary(uniqueKeysWithValues: bosses.map { ($0["name"] as! String, $0["available"] as! Int) })
+            let available = Dictionary(uniqueKeysWithValues: bosses.filter { $0["weekly"] as? Bool == false }
+                .map { ($0["name"] as! String, $0["available"] as! Int) })
             #expect(available == ["screenshots": 5, "videos": 0, "old": 9, "duplicates": 3, "similar": 3])
+            let weekly = try #require(bosses.last)
+            #expect(weekly["name"] as? String == "weekly" && weekly["weekly"] as? Bool == true && (weekly["available"] as? Int ?? 0) > 0)
             let home = try await client.send(.get, "/api/v1/home").object
             #expect((home["profile"] as? [String: Any])?["level"] as? Int == 1)
             #expect((home["bosses"] as? [[String: Any]])?.count == 5 && (home["challenges"] as? [Any])?.isEmpty == false)

@@ -72,6 +72,7 @@ enum AchievementsOutput {
         case .bytesFreed: return "Free \(humanBytes(Int64(n)))"
         case .streak: return "Reach a \(n)-day streak"
         case .bossesDefeated: return "Defeat \(grouped(n)) boss\(n == 1 ? "" : "es")"
+        case .weeklyBossesDefeated: return "Defeat \(grouped(n)) weekly boss\(n == 1 ? "" : "es")"
         case .level: return "Reach level \(n)"
         case .roundsCompleted: return "Complete \(grouped(n)) round\(s)"
         case .bossKindsFought: return "Fight \(n) different boss\(n == 1 ? "" : "es")"

@@ -1,5 +1,6 @@
 import Game
 import Library
+import Play
 
 /// The cards each boss of the rules could deal now, by boss name: the real card queues, so kept
 /// files in their cooldown, pending batches, files in the trash and the kept copy of each duplicate
@@ -20,4 +21,12 @@ func dealableCards(context: AppContext) throws -> [String: [Card]] {
 /// How many cards each boss could deal now.
 func dealableCounts(context: AppContext) throws -> [String: Int] {
     try dealableCards(context: context).mapValues(\.count)
+}
+
+/// This week's boss for `profile`, or nil (no library, or no boss of the pool can deal a card).
+func weeklyBoss(context: AppContext, profile: Game.Profile) throws -> WeeklyBossView? {
+    let policy = QueuePolicy(thresholds: context.thresholds, keptCooldownDays: context.configuration.play.keptCooldownDays,
+                             now: context.now, calendar: context.calendar)
+    return try WeeklyBossFinder.thisWeek(library: context.existingLibrary(), profile: profile, rules: context.configuration.game,
+                                         policy: policy, now: context.now, calendar: context.calendar)
 }

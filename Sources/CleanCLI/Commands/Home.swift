@@ -1,6 +1,7 @@
 import Foundation
 import Game
 import Library
+import Play
 
 /// The home screen (`clean` with no arguments): level badge and XP bar, streak with its 7-day calendar,
 /// freezes and when they renew, the evening nudge, today's and this week's challenges, the bosses in
@@ -13,6 +14,9 @@ enum Home {
         let today = Day(context.now, in: context.calendar)
         var lines: [String] = []
         lines += header(view, context: context, style: style)
+        if let event = XPEvents.active(on: today, events: view.rules.events) {
+            lines.append(style.bold(style.yellow("\(event.title): XP ×\(event.multiplier.formatted()) until \(DayText.short(event.lastDay(from: today)))")))
+        }
         lines.append("")
         lines += streak(view, today: today, context: context, style: style)
         lines.append("")
@@ -20,7 +24,8 @@ enum Home {
         lines.append(achievements(view, context: context, style: style))
         lines.append("")
         let piles = try dealableCards(context: context)  // four card queues, built once for both sections
-        lines += bosses(view, counts: piles.mapValues(\.count), style: style)
+        lines += bosses(view, counts: piles.mapValues(\.count), weekly: try weeklyBoss(context: context, profile: view.profile),
+                        context: context, style: style)
         lines.append("")
         lines.append(style.bold("Next: ") + suggestion(piles, bosses: view.rules.bosses, hasLibrary: try context.existingLibrary() != nil))
         return lines.map(trimmedRight).joined(separator: "\n")
@@ -108,7 +113,7 @@ enum Home {
     }
 
     /// The bosses not yet defeated with their progress and the cards each could deal now; the defeated ones in a line.
-    static func bosses(_ view: PlayerView, counts: [String: Int], style: Style) -> [String] {
+    static func bosses(_ view: PlayerView, counts: [String: Int], weekly: WeeklyBossView?, context: AppContext, style: Style) -> [String] {
         let list = Bosses.list(for: view.profile, rules: view.rules)
         var lines = [style.bold("Bosses") + (counts.isEmpty ? "" : style.dim("  (cards each can deal now; fight one: clean boss NAME)"))]
         for boss in list where !boss.defeated {
@@ -117,6 +122,16 @@ enum Home {
             lines.append("  " + padRight(truncated(boss.title, 20), 21) + style.bar(fraction, width: 10)
                          + padLeft("\(grouped(boss.progress))/\(grouped(boss.target))", 9) + padLeft("+\(boss.xpReward) XP", 9)
                          + padLeft(cards, 13) + "  " + style.dim(boss.name))
+        }
+        if let weekly {
+            let status = weekly.status
+            let fraction = Double(status.progress) / Double(max(1, status.target))
+            let state = status.defeated ? style.green("✓") : "\(grouped(weekly.cards)) card\(weekly.cards == 1 ? "" : "s")"
+            lines.append("  " + padRight(truncated(status.boss.title, 20), 21) + style.bar(fraction, width: 10)
+                         + padLeft("\(grouped(status.progress))/\(grouped(status.target))", 9) + padLeft("+\(status.boss.xpReward) XP", 9)
+                         + padLeft(state, 13) + "  " + style.dim("weekly"))
+            let next = DayText.short(Day(weekly.endsAt, in: context.calendar))
+            lines.append("    " + style.dim(truncated("This week's boss, a new one \(next): \(status.boss.story)", Style.columns - 4)))
         }
         let defeated = list.filter(\.defeated).map(\.title)
         if !defeated.isEmpty { lines.append("  " + style.green("✓ defeated: ") + defeated.joined(separator: ", ")) }

@@ -35,7 +35,8 @@ enum ProfileOutput {
         ]
         let rows: [(String, String, String, String)] = [
             ("Reviewed", "\(grouped(p.photosReviewed)) photos", "Rounds", grouped(p.roundsCompleted)),
-            ("Deleted", "\(grouped(p.photosDeleted)) photos", "Bosses defeated", "\(p.bossesDefeated) of \(view.rules.bosses.count)"),
+            ("Deleted", "\(grouped(p.photosDeleted)) photos", "Bosses defeated",
+             "\(p.bossDefeats.count) of \(view.rules.bosses.count)" + (p.weeklyBossDefeats.isEmpty ? "" : " + \(p.weeklyBossDefeats.count) weekly")),
             ("Freed", humanBytes(Int64(p.bytesFreed)), "Achievements", achievements),
         ]
         lines += rows.map { padRight($0.0, 10) + padRight($0.1, 20) + padRight($0.2, 17) + $0.3 }

@@ -27,7 +27,8 @@ struct CLIWebBackend: WebBackend {
     func bossesJSON() throws -> String {
         let context = try context()
         let view = try PlayerView(context: context)
-        return BossList.json(Bosses.list(for: view.profile, rules: view.rules), available: try dealableCounts(context: context)).text
+        return BossList.json(Bosses.list(for: view.profile, rules: view.rules), available: try dealableCounts(context: context),
+                             weekly: try weeklyBoss(context: context, profile: view.profile), calendar: context.calendar).text
     }
 
     func homeJSON() throws -> String {

@@ -26,7 +26,7 @@ extension Clean {
 
         func run() throws {
             try PlayCommand.run(options: options, kind: .round) { context in
-                (nil, Double(context.configuration.play.roundSeconds))
+                (.round, nil, Double(context.configuration.play.roundSeconds))
             }
         }
     }
@@ -53,19 +53,28 @@ extension Clean {
 
         /// An unknown name is a usage error listing the bosses of the configuration (a broken config is left to `run`).
         func validate() throws {
-            guard name != "list", let (configuration, _) = try? ConfigLoader.load(environment: ProcessInfo.processInfo.environment),
+            guard name != "list", name != "weekly",
+                  let (configuration, _) = try? ConfigLoader.load(environment: ProcessInfo.processInfo.environment),
                   configuration.game.boss(named: name) == nil else { return }
             let names = configuration.game.bosses.map(\.name)
-            throw ValidationError("unknown boss '\(name)'; choose \(names.joined(separator: ", ")) (or list)")
+            throw ValidationError("unknown boss '\(name)'; choose \(names.joined(separator: ", ")), weekly (or list)")
         }
 
         func run() throws {
             guard name != "list" else { return try BossList.run(json: options.json) }
+            guard name != "weekly" else {
+                return try PlayCommand.run(options: options, kind: .weekly(name)) { context in
+                    guard let weekly = try weeklyBoss(context: context, profile: PlayerView(context: context).profile) else {
+                        throw CleanError("no weekly boss this week: no boss of the pool has a card in this library (`clean scan DIR` first, or see `clean boss list`)")
+                    }
+                    return (.weekly(weekly.status.boss.name), nil, nil)
+                }
+            }
             try PlayCommand.run(options: options, kind: .boss(name)) { context in
                 guard let boss = context.configuration.game.boss(named: name) else {
                     throw CleanError("unknown boss '\(name)'; choose \(context.configuration.game.bosses.map(\.name).joined(separator: ", "))")
                 }
-                return (CardCategory(boss.category), nil)
+                return (.boss(name), CardCategory(boss.category), nil)
             }
         }
     }
@@ -83,14 +92,16 @@ private let terminalPlayHelp = """
 
 /// The shared body of `round` and `boss NAME`: open, play, show the result.
 enum PlayCommand {
-    /// `deal` gives the queue (nil: every kind of candidate) and the seconds of play (nil: untimed).
+    /// `deal` gives what is played (this week's boss resolved), its queue (nil: every kind of candidate, or a weekly
+    /// boss's filter) and the seconds of play (nil: untimed).
     static func run(options: PlayOptions, kind: RoundKind,
-                    deal: (AppContext) throws -> (category: CardCategory?, seconds: Double?)) throws {
+                    deal: (AppContext) throws -> (kind: RoundKind, category: CardCategory?, seconds: Double?)) throws {
         if options.web {
-            return try WebLauncher.serve(port: 0, open: !options.noOpen, path: kind.bossName.map { "/play?boss=\($0)" } ?? "/play")
+            let path = if case .weekly = kind { "/play?boss=weekly" } else { kind.bossName.map { "/play?boss=\($0)" } ?? "/play" }
+            return try WebLauncher.serve(port: 0, open: !options.noOpen, path: path)
         }
         let context = try AppContext()
-        let (category, seconds) = try deal(context)
+        let (kind, category, seconds) = try deal(context)
         let (play, lock) = try context.openPlay()
         defer { withExtendedLifetime(lock) {} }
         let (report, nothingToPlay) = try PlayLoop(context: context, play: play, options: options, kind: kind, category: category,
@@ -106,12 +117,23 @@ enum PlayCommand {
 /// `clean boss list`.
 enum BossList {
     /// `boss list --json` (also the web app's `GET /api/v1/bosses`).
-    static func json(_ bosses: [BossStatus], available: [String: Int]) -> JSON {
-        JSON.array(bosses.map { boss in
+    static func json(_ bosses: [BossStatus], available: [String: Int], weekly: WeeklyBossView?, calendar: Calendar) -> JSON {
+        var list: [JSON] = bosses.map { boss in
             .object([("name", .string(boss.name)), ("title", .string(boss.title)), ("target", .int(boss.target)),
                      ("progress", .int(boss.progress)), ("defeated", .bool(boss.defeated)),
-                     ("xpReward", .int(boss.xpReward)), ("available", .int(available[boss.name] ?? 0))])
-        })
+                     ("xpReward", .int(boss.xpReward)), ("available", .int(available[boss.name] ?? 0)),
+                     ("weekly", .bool(false)), ("category", .string(boss.category.rawValue))])
+        }
+        if let weekly {
+            let status = weekly.status
+            list.append(.object([("name", .string("weekly")), ("title", .string(status.boss.title)), ("target", .int(status.target)),
+                                 ("progress", .int(status.progress)), ("defeated", .bool(status.defeated)),
+                                 ("xpReward", .int(status.boss.xpReward)), ("available", .int(weekly.cards)),
+                                 ("weekly", .bool(true)), ("weeklyName", .string(status.boss.name)), ("story", .string(status.boss.story)),
+                                 ("week", .string(status.week.description)),
+                                 ("endsAt", .string(ISO8601.string(weekly.endsAt, timeZone: calendar.timeZone)))]))
+        }
+        return .array(list)
     }
 
     static func run(json: Bool) throws {
@@ -119,11 +141,19 @@ enum BossList {
         let view = try PlayerView(context: context)
         let available = try dealableCounts(context: context)
         let bosses = Bosses.list(for: view.profile, rules: view.rules)
-        if json { return print(Self.json(bosses, available: available).text) }
+        let weekly = try weeklyBoss(context: context, profile: view.profile)
+        if json { return print(Self.json(bosses, available: available, weekly: weekly, calendar: context.calendar).text) }
         for boss in bosses {
             let state = boss.defeated ? "defeated" : "\(boss.progress)/\(boss.target)"
             print("\(boss.title) (clean boss \(boss.name))")
             print("  \(progressBar(Double(min(boss.progress, boss.target)) / Double(max(1, boss.target)), width: 20)) \(state) · +\(boss.xpReward) XP · \(available[boss.name] ?? 0) cards ready")
+        }
+        if let weekly {
+            let status = weekly.status
+            let state = status.defeated ? "defeated" : "\(status.progress)/\(status.target)"
+            let ends = DayText.short(Day(weekly.endsAt, in: context.calendar))
+            print("This week: \(status.boss.title) (clean boss weekly) · \(status.boss.story)")
+            print("  \(progressBar(Double(status.progress) / Double(max(1, status.target)), width: 20)) \(state) · +\(status.boss.xpReward) XP · \(weekly.cards) cards ready · a new boss on \(ends)")
         }
     }
 }

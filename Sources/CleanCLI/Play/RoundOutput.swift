@@ -8,11 +8,13 @@ enum RoundOutput {
         var fields: [(String, JSON)] = [
             ("reviewed", .int(r.reviewed)), ("kept", .int(r.kept)), ("deleted", .int(r.deleted)),
             ("bytesFreed", .int(r.bytesFreed)), ("xpEarned", .int(r.xpEarned)), ("multiplier", .double(r.multiplier)),
+            ("eventMultiplier", .double(r.eventMultiplier)), ("event", .optional(r.event)),
             ("levelUp", .bool(r.levelUp)), ("level", .int(r.level)),
             ("achievementsUnlocked", .array(r.achievementsUnlocked.map(JSON.string))),
             ("bossDefeated", .bool(r.bossDefeated)), ("currentStreak", .int(r.currentStreak)), ("confirmed", .bool(r.confirmed)),
             ("pending", .bool(r.pending)),
             ("dryRun", .bool(r.dryRun)), ("round", .optional(r.roundID)), ("boss", .optional(r.kind.bossName)),
+            ("weekly", .bool(Self.isWeekly(r.kind))),
             ("freezeUsed", .bool(r.freezeUsed)), ("challengesCompleted", .array(r.challengesCompleted.map(JSON.string))),
             ("recycled", .int(r.recycled)), ("roundEndMilliseconds", .double((r.roundEndSeconds * 100_000).rounded() / 100)),
             ("skipped", .array(r.skipped.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
@@ -20,6 +22,10 @@ enum RoundOutput {
         ]
         if let message { fields.append(("message", .string(message))) }
         return .object(fields)
+    }
+
+    static func isWeekly(_ kind: RoundKind) -> Bool {
+        if case .weekly = kind { true } else { false }
     }
 
     static func human(_ r: RoundReport) -> String {
@@ -32,7 +38,9 @@ enum RoundOutput {
                 """
         }
         var lines = ["Round over: reviewed \(r.reviewed) · kept \(r.kept) · deleted \(r.deleted) · freed \(humanBytes(r.bytesFreed))"]
-        let multiplier = r.multiplier == 1 ? "" : " (×\(r.multiplier.formatted()) streak bonus)"
+        let bonuses = (r.multiplier == 1 ? [] : ["×\(r.multiplier.formatted()) streak bonus"])
+            + (r.event.map { ["×\(r.eventMultiplier.formatted()) \($0)"] } ?? [])
+        let multiplier = bonuses.isEmpty ? "" : " (" + bonuses.joined(separator: ", ") + ")"
         lines.append("+\(grouped(r.xpEarned)) XP\(multiplier) · level \(r.level) \(r.levelTitle)")
         if r.levelUp { lines.append("★ Level up! You are now level \(r.level): \(r.levelTitle)") }
         if r.currentStreak > 0 { lines.append("Streak: \(r.currentStreak) day\(r.currentStreak == 1 ? "" : "s")") }

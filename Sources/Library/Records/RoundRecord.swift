@@ -23,6 +23,8 @@ public struct RoundRecord: Codable, Sendable, Equatable, FetchableRecord, Mutabl
         case round
         /// A battle against the boss named in `boss`.
         case boss
+        /// A battle against the weekly boss named in `boss` (its name in the weekly pool), in the week of `endedAt`.
+        case weekly
     }
 
     public var id: Int64?

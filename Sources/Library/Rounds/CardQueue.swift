@@ -64,23 +64,44 @@ public struct QueuePolicy: Sendable {
 /// duplicate group (or a hard link to it: deleting it would free nothing), and the kept photo of
 /// a similar group as a similar card.
 enum CardQueue {
-    static func cards(_ db: Database, category wanted: CardCategory?, policy: QueuePolicy, order: QueueOrder) throws -> [Card] {
+    /// The joins every queue reads through: `g` an item's duplicate group, `k` the copy it keeps, `s` the similar group's kept photo.
+    static let joins = """
+        FROM item
+        LEFT JOIN duplicateGroup g ON g.id = item.duplicateGroup
+        LEFT JOIN item k ON k.id = g.keptItem
+        LEFT JOIN item s ON s.id = item.similarGroup
+        """
+
+    /// What no queue deals: a linked file, a file kept since `keptSince`, one waiting in a pending batch, one in the trash.
+    static let dealable = """
+        item.linkedTo IS NULL
+          AND item.id NOT IN (SELECT item FROM decision WHERE decision = 'keep' AND decidedAt >= ?)
+          AND item.id NOT IN (SELECT d.item FROM decision d JOIN round r ON r.id = d.round
+                              WHERE r.status = 'pending' AND d.decision = 'delete')
+          AND item.id NOT IN (SELECT item FROM trashed WHERE state != 'rolledBack' AND restoredAt IS NULL)
+        """
+
+    /// The cards of one category (`wanted`), of every category (nil), or, with a weekly boss's `filter`, every
+    /// dealable file the filter takes, each under its first category (`other` when it has none).
+    static func cards(_ db: Database, category wanted: CardCategory?, filter: ResolvedBossFilter? = nil, policy: QueuePolicy,
+                      order: QueueOrder) throws -> [Card] {
         let t = policy.thresholds
-        let sql = """
-            SELECT item.*, g.keptItem AS keptItem, k.inode AS keptInode, k.device AS keptDevice, s.id AS similarKept FROM item
-            LEFT JOIN duplicateGroup g ON g.id = item.duplicateGroup
-            LEFT JOIN item k ON k.id = g.keptItem
-            LEFT JOIN item s ON s.id = item.similarGroup
-            WHERE item.linkedTo IS NULL
-              AND (item.screenshotEvidence IS NOT NULL OR (item.kind = 'video' AND item.size > ?)
-                   OR (item.kind = 'photo' AND item.capturedEpoch < ?) OR item.duplicateGroup IS NOT NULL
-                   OR item.similarGroup IS NOT NULL)
-              AND item.id NOT IN (SELECT item FROM decision WHERE decision = 'keep' AND decidedAt >= ?)
-              AND item.id NOT IN (SELECT d.item FROM decision d JOIN round r ON r.id = d.round
-                                  WHERE r.status = 'pending' AND d.decision = 'delete')
-              AND item.id NOT IN (SELECT item FROM trashed WHERE state != 'rolledBack' AND restoredAt IS NULL)
-            """
-        let rows = try Row.fetchAll(db, sql: sql, arguments: [t.bigVideoBytes, t.oldBefore.timeIntervalSince1970, policy.keptSince])
+        let rows: [Row]
+        if let filter {
+            let (condition, arguments) = filter.sql
+            rows = try Row.fetchAll(db, sql: """
+                SELECT item.*, g.keptItem AS keptItem, k.inode AS keptInode, k.device AS keptDevice, s.id AS similarKept \(joins)
+                WHERE \(dealable) AND \(condition)
+                """, arguments: [policy.keptSince] + arguments)
+        } else {
+            rows = try Row.fetchAll(db, sql: """
+                SELECT item.*, g.keptItem AS keptItem, k.inode AS keptInode, k.device AS keptDevice, s.id AS similarKept \(joins)
+                WHERE \(dealable)
+                  AND (item.screenshotEvidence IS NOT NULL OR (item.kind = 'video' AND item.size > ?)
+                       OR (item.kind = 'photo' AND item.capturedEpoch < ?) OR item.duplicateGroup IS NOT NULL
+                       OR item.similarGroup IS NOT NULL)
+                """, arguments: [policy.keptSince, t.bigVideoBytes, t.oldBefore.timeIntervalSince1970])
+        }
         let reviewed = Set(try Int64.fetchAll(db, sql: "SELECT DISTINCT item FROM decision"))
         var cards: [Card] = []
         var twins: [Int64] = []
@@ -97,7 +118,9 @@ enum CardQueue {
             if item.isScreenshot { memberships.append(.screenshots) }
             if item.isOld(t) { memberships.append(.oldPhotos) }
             let category: CardCategory
-            if let wanted {
+            if filter != nil {
+                category = memberships.first ?? .other
+            } else if let wanted {
                 guard memberships.contains(wanted) else { continue }
                 category = wanted
             } else {
@@ -160,6 +183,22 @@ enum CardQueue {
             }
         case .random:
             return cards.shuffled()
+        }
+    }
+}
+
+extension LibraryDatabase {
+    /// The cards a weekly boss's filter deals now, in `order` (the standard order: by category, largest first).
+    public func cards(filter: ResolvedBossFilter, policy: QueuePolicy, order: QueueOrder = .standard) throws -> [Card] {
+        try read { db in try CardQueue.cards(db, category: nil, filter: filter, policy: policy, order: order) }
+    }
+
+    /// How many cards a weekly boss's filter deals now, counted by the index (no item is loaded).
+    public func cardCount(filter: ResolvedBossFilter, policy: QueuePolicy) throws -> Int {
+        let (condition, arguments) = filter.sql
+        return try read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) \(CardQueue.joins) WHERE \(CardQueue.dealable) AND \(condition)",
+                             arguments: [policy.keptSince] + arguments) ?? 0
         }
     }
 }

@@ -1,0 +1,56 @@
+import Foundation
+import Game
+import GRDB
+
+/// A weekly boss's filter as a condition on `item` (joined as in `CardQueue`: `g` the duplicate group,
+/// `k` its kept copy), so the index answers it without loading every item.
+extension ResolvedBossFilter {
+    var sql: (condition: String, arguments: StatementArguments) {
+        var conditions: [String] = []
+        var arguments: [(any DatabaseValueConvertible)?] = []
+        if let kind {
+            conditions.append("item.kind = ?")
+            arguments.append(kind.rawValue)
+        }
+        if let screenshot { conditions.append(screenshot ? "item.screenshotEvidence IS NOT NULL" : "item.screenshotEvidence IS NULL") }
+        if let minBytes {
+            conditions.append("item.size >= ?")
+            arguments.append(minBytes)
+        }
+        if let maxBytes {
+            conditions.append("item.size <= ?")
+            arguments.append(maxBytes)
+        }
+        if let captured {
+            let windows = captured.map { window -> String in
+                var parts: [String] = []
+                if window.lowerBound.isFinite { parts.append("item.capturedEpoch >= ?"); arguments.append(window.lowerBound) }
+                if window.upperBound.isFinite { parts.append("item.capturedEpoch < ?"); arguments.append(window.upperBound) }
+                return "(" + (["item.capturedEpoch IS NOT NULL"] + parts).joined(separator: " AND ") + ")"
+            }
+            conditions.append(windows.isEmpty ? "0" : "(" + windows.joined(separator: " OR ") + ")")
+        }
+        let folders = folders.map { $0.split(separator: "/").joined(separator: "/") }.filter { !$0.isEmpty }
+        if !folders.isEmpty {
+            // The path's bytes hold "/FOLDER/": the folder at any depth, never a name that merely ends the same way.
+            conditions.append("(" + folders.map { _ in "instr(item.path, ?) > 0" }.joined(separator: " OR ") + ")")
+            arguments += folders.map { Data("/\($0)/".utf8) }
+        }
+        let extraCopy = """
+            (item.duplicateGroup IS NOT NULL AND g.keptItem != item.id
+             AND NOT (k.inode IS item.inode AND k.device IS item.device))
+            """
+        if let duplicate { conditions.append(duplicate ? extraCopy : "NOT \(extraCopy)") }
+        let similarCopy = "(item.similarGroup IS NOT NULL AND item.similarGroup != item.id)"
+        if let similar { conditions.append(similar ? similarCopy : "NOT \(similarCopy)") }
+        if let maxSide {
+            conditions.append("(item.width IS NOT NULL AND item.height IS NOT NULL AND item.width <= ? AND item.height <= ?)")
+            arguments += [maxSide, maxSide]
+        }
+        if let minSide {
+            conditions.append("(item.width IS NOT NULL AND item.height IS NOT NULL AND min(item.width, item.height) >= ?)")
+            arguments.append(minSide)
+        }
+        return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), StatementArguments(arguments))
+    }
+}
