@@ -151,6 +151,11 @@ enum Migrations {
                 t.add(column: "purgeReason", .text)
             }
         }
+        migrator.registerMigration("v6-dates: index of linked files") { db in
+            // A card's Live Photo movie, raw file and sidecars are looked up by linkedTo for every
+            // card dealt: without an index each lookup read the whole item table (a million rows).
+            try db.create(index: "item_on_linkedTo", on: "item", columns: ["linkedTo"], condition: Column("linkedTo") != nil)
+        }
         return migrator
     }
 }
