@@ -42,6 +42,8 @@ import Testing
         #expect(memories["xpReward"] as? Int == 300 && memories["defeated"] as? Bool == false)
         let oldPhotos = try #require(memories["available"] as? Int)
         #expect(oldPhotos == 9, "Fixtures/phone has 9 old photos on 2 March 2026")
+        #expect(memories["difficulty"] as? String == "easy", "2 to delete, 9 cards")
+        #expect(list.first?["difficulty"] as? String == "hard", "50 screenshots to delete, 5 cards")
 
         let battle = try clean.run(["boss", "memories", "--yes", "--json"], input: "d\nd\nq\n")
         #expect(battle.status == 0, "\(battle.stderr)")

@@ -34,11 +34,11 @@ import Testing
             Achievements 0 of 19 · clean achievements
 
             Bosses
-              The Screenshot Purge [░░░░░░░░░░]     0/50  +500 XP               screenshots
-              Video Vault          [░░░░░░░░░░]     0/10  +500 XP               videos
-              Blast from the Past  [░░░░░░░░░░]    0/100  +500 XP               old
-              Double Trouble       [░░░░░░░░░░]     0/25  +500 XP               duplicates
-              Seeing Double        [░░░░░░░░░░]     0/50  +500 XP               similar
+              The Screenshot Purge [░░░░░░░░]     0/50  +500 XP                 screenshots
+              Video Vault          [░░░░░░░░]     0/10  +500 XP                 videos
+              Blast from the Past  [░░░░░░░░]    0/100  +500 XP                 old
+              Double Trouble       [░░░░░░░░]     0/25  +500 XP                 duplicates
+              Seeing Double        [░░░░░░░░]     0/50  +500 XP                 similar
               Scan a folder to see how many cards each boss can deal.
 
             Next: start with `clean scan ~/Pictures` (or a mounted phone's DCIM folder).
@@ -64,10 +64,13 @@ import Testing
         #expect(scan.status == 0, "\(scan.stderr)")
         let screen = try clean.run([]).stdout
         #expect(screen.hasSuffix("Next: 1 big video, 157.3 MB: `clean boss videos`\n"))
-        #expect(screen.contains("  The Screenshot Purge [░░░░░░░░░░]     0/50  +500 XP      5 cards  screenshots\n"))
-        #expect(screen.contains("  Video Vault          [░░░░░░░░░░]     0/10  +500 XP       1 card  videos\n"))
-        #expect(screen.contains("  Blast from the Past  [░░░░░░░░░░]    0/100  +500 XP      9 cards  old\n"))
-        #expect(screen.contains("  Double Trouble       [░░░░░░░░░░]     0/25  +500 XP      3 cards  duplicates\n"))
+        // The cards each can deal, and how hard that makes it (issue 14: Easy / Medium / Hard from target and cards).
+        #expect(screen.contains("  The Screenshot Purge [░░░░░░░░]     0/50  +500 XP       5 · hard  screenshots\n"))
+        #expect(screen.contains("  Video Vault          [░░░░░░░░]     0/10  +500 XP       1 · hard  videos\n"))
+        #expect(screen.contains("  Blast from the Past  [░░░░░░░░]    0/100  +500 XP       9 · hard  old\n"))
+        #expect(screen.contains("  Double Trouble       [░░░░░░░░]     0/25  +500 XP       3 · hard  duplicates\n"))
+        // This week's boss (Home Movies, target 1 for the 1 short clip there is) needs all its cards: medium.
+        #expect(screen.contains("  Home Movies          [░░░░░░░░]      0/1  +400 XP     1 · medium  weekly\n"))
         #expect(!screen.contains("Scan a folder"))
     }
 

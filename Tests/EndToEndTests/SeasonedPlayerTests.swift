@@ -37,7 +37,7 @@ struct SeasonedPlayerTests {
         #expect(lines[3].hasPrefix("Streak 12 days · longest 15 days   Freezes left 0 · back to 1 on "))
         #expect(lines[5] == "   ■    ■    ❄    ■    ■    ■    □     r rest    v vacation  □ today")
         #expect(lines[6] == "Your 12-day streak ends at midnight: one round keeps it.")
-        #expect(screen.contains("\n  Blast from the Past  [████░░░░░░]   40/100  +500 XP      0 cards  old\n"))
+        #expect(screen.contains("\n  Blast from the Past  [███░░░░░]   40/100  +500 XP       0 · hard  old\n"))
         #expect(screen.contains("\n  ✓ defeated: The Screenshot Purge\n"))
         #expect(screen.contains("\nAchievements 5 of 19 · latest Gigabyte Club (Sat 28 Feb) · clean achievements\n"))
         #expect(!screen.contains("The Screenshot Purge ["))

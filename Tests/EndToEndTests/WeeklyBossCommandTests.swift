@@ -36,6 +36,7 @@ import Testing
             #expect(boss["name"] as? String == "weekly" && boss["progress"] as? Int == 0)
             let target = try #require(boss["target"] as? Int)
             #expect(target >= 1 && target <= available, "\(name): target \(target), \(available) cards")
+            #expect(boss["difficulty"] as? String == (available >= 2 * target ? "easy" : "medium"), "never hard: the target fits the cards")
             #expect(boss["endsAt"] as? String == end)
             // Any time in the same week, Sunday night included, gives the same boss.
             #expect(try Self.weekly(clean, at: sunday)["weeklyName"] as? String == name, "\(sunday)")
@@ -83,7 +84,7 @@ import Testing
         #expect(home.status == 0)
         let title = try #require(weekly["title"] as? String)
         let line = try #require(home.stdout.split(separator: "\n").first { $0.contains(title) }, "\(home.stdout)")
-        #expect(line.hasSuffix("weekly") && line.contains("\(weekly["available"] as! Int) card"))
+        #expect(line.hasSuffix("weekly") && line.contains("\(weekly["available"] as! Int) · "))
         #expect(home.stdout.contains("This week's boss, a new one Mon 9 Mar: "))
     }
 

@@ -115,21 +115,24 @@ enum Home {
     /// The bosses not yet defeated with their progress and the cards each could deal now; the defeated ones in a line.
     static func bosses(_ view: PlayerView, counts: [String: Int], weekly: WeeklyBossView?, context: AppContext, style: Style) -> [String] {
         let list = Bosses.list(for: view.profile, rules: view.rules)
-        var lines = [style.bold("Bosses") + (counts.isEmpty ? "" : style.dim("  (cards each can deal now; fight one: clean boss NAME)"))]
+        var lines = [style.bold("Bosses") + (counts.isEmpty ? "" : style.dim("  (cards each can deal now · difficulty; fight one: clean boss NAME)"))]
         for boss in list where !boss.defeated {
             let fraction = boss.target > 0 ? Double(boss.progress) / Double(boss.target) : 1
-            let cards = counts[boss.name].map { "\(grouped($0)) card\($0 == 1 ? "" : "s")" } ?? ""
-            lines.append("  " + padRight(truncated(boss.title, 20), 21) + style.bar(fraction, width: 10)
+            let cards = counts[boss.name].map { count in
+                "\(grouped(count)) · \(BossDifficulty.of(target: boss.target, progress: boss.progress, dealable: count).rawValue)"
+            } ?? ""
+            lines.append("  " + padRight(truncated(boss.title, 20), 21) + style.bar(fraction, width: 8)
                          + padLeft("\(grouped(boss.progress))/\(grouped(boss.target))", 9) + padLeft("+\(boss.xpReward) XP", 9)
-                         + padLeft(cards, 13) + "  " + style.dim(boss.name))
+                         + padLeft(cards, 15) + "  " + style.dim(boss.name))
         }
         if let weekly {
             let status = weekly.status
             let fraction = Double(status.progress) / Double(max(1, status.target))
-            let state = status.defeated ? style.green("✓") : "\(grouped(weekly.cards)) card\(weekly.cards == 1 ? "" : "s")"
-            lines.append("  " + padRight(truncated(status.boss.title, 20), 21) + style.bar(fraction, width: 10)
+            let difficulty = BossDifficulty.of(target: status.target, progress: status.progress, dealable: weekly.cards)
+            let state = status.defeated ? style.green("✓") : "\(grouped(weekly.cards)) · \(difficulty.rawValue)"
+            lines.append("  " + padRight(truncated(status.boss.title, 20), 21) + style.bar(fraction, width: 8)
                          + padLeft("\(grouped(status.progress))/\(grouped(status.target))", 9) + padLeft("+\(status.boss.xpReward) XP", 9)
-                         + padLeft(state, 13) + "  " + style.dim("weekly"))
+                         + padLeft(state, 15) + "  " + style.dim("weekly"))
             let next = DayText.short(Day(weekly.endsAt, in: context.calendar))
             lines.append("    " + style.dim(truncated("This week's boss, a new one \(next): \(status.boss.story)", Style.columns - 4)))
         }

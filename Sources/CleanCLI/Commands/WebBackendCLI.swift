@@ -111,6 +111,8 @@ enum WebHome {
                 .object([("name", .string(b.name)), ("title", .string(b.title)), ("target", .int(b.target)),
                          ("progress", .int(b.progress)), ("defeated", .bool(b.defeated)), ("xpReward", .int(b.xpReward)),
                          ("available", .int(piles[b.name]?.count ?? 0)),
+                         ("difficulty", .string(BossDifficulty.of(target: b.target, progress: b.progress,
+                                                                  dealable: piles[b.name]?.count ?? 0).rawValue)),
                          ("bytes", .int(piles[b.name]?.reduce(0) { $0 + $1.bytes } ?? 0))])
             })),
             ("suggestion", .string(Home.suggestion(piles, bosses: view.rules.bosses, hasLibrary: try context.existingLibrary() != nil))),

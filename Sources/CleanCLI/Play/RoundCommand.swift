@@ -122,7 +122,9 @@ enum BossList {
             .object([("name", .string(boss.name)), ("title", .string(boss.title)), ("target", .int(boss.target)),
                      ("progress", .int(boss.progress)), ("defeated", .bool(boss.defeated)),
                      ("xpReward", .int(boss.xpReward)), ("available", .int(available[boss.name] ?? 0)),
-                     ("weekly", .bool(false)), ("category", .string(boss.category.rawValue))])
+                     ("weekly", .bool(false)), ("category", .string(boss.category.rawValue)),
+                     ("difficulty", .string(BossDifficulty.of(target: boss.target, progress: boss.progress,
+                                                              dealable: available[boss.name] ?? 0).rawValue))])
         }
         if let weekly {
             let status = weekly.status
@@ -130,6 +132,8 @@ enum BossList {
                                  ("progress", .int(status.progress)), ("defeated", .bool(status.defeated)),
                                  ("xpReward", .int(status.boss.xpReward)), ("available", .int(weekly.cards)),
                                  ("weekly", .bool(true)), ("weeklyName", .string(status.boss.name)), ("story", .string(status.boss.story)),
+                                 ("difficulty", .string(BossDifficulty.of(target: status.target, progress: status.progress,
+                                                                          dealable: weekly.cards).rawValue)),
                                  ("week", .string(status.week.description)),
                                  ("endsAt", .string(ISO8601.string(weekly.endsAt, timeZone: calendar.timeZone)))]))
         }
@@ -145,14 +149,16 @@ enum BossList {
         if json { return print(Self.json(bosses, available: available, weekly: weekly, calendar: context.calendar).text) }
         for boss in bosses {
             let state = boss.defeated ? "defeated" : "\(boss.progress)/\(boss.target)"
-            print("\(boss.title) (clean boss \(boss.name))")
+            let difficulty = BossDifficulty.of(target: boss.target, progress: boss.progress, dealable: available[boss.name] ?? 0)
+            print("\(boss.title) (clean boss \(boss.name)) · \(difficulty.rawValue.capitalized)")
             print("  \(progressBar(Double(min(boss.progress, boss.target)) / Double(max(1, boss.target)), width: 20)) \(state) · +\(boss.xpReward) XP · \(available[boss.name] ?? 0) cards ready")
         }
         if let weekly {
             let status = weekly.status
             let state = status.defeated ? "defeated" : "\(status.progress)/\(status.target)"
             let ends = DayText.short(Day(weekly.endsAt, in: context.calendar))
-            print("This week: \(status.boss.title) (clean boss weekly) · \(status.boss.story)")
+            let difficulty = BossDifficulty.of(target: status.target, progress: status.progress, dealable: weekly.cards)
+            print("This week: \(status.boss.title) (clean boss weekly) · \(difficulty.rawValue.capitalized) · \(status.boss.story)")
             print("  \(progressBar(Double(status.progress) / Double(max(1, status.target)), width: 20)) \(state) · +\(status.boss.xpReward) XP · \(weekly.cards) cards ready · a new boss on \(ends)")
         }
     }
