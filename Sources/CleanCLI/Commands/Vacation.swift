@@ -73,7 +73,7 @@ extension Clean.Vacation {
         func run() throws {
             let context = try AppContext()
             let today = Day(context.now, in: context.calendar)
-            guard let library = try context.existingLibrary(),
+            guard let library = try context.existingLibrary(forWriting: true),
                   let current = try library.profile()?.vacation, current.end >= today else {
                 print("No vacation to end.")
                 return

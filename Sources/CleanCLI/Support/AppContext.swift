@@ -62,15 +62,16 @@ struct AppContext {
         } catch {
             throw CleanError("cannot create the state directory \(home): \((error as NSError).localizedDescription); set SWIPECLEAN_HOME to a writable folder")
         }
-        guard let library = try door.library(at: databasePath, create: true, reconcile: reconcile) else {
+        guard let library = try door.library(at: databasePath, intent: .create, reconcile: reconcile) else {
             throw CleanError("cannot create the library database \(databasePath)")
         }
         return library
     }
 
-    /// The library database if one exists; read-only commands never create state.
-    func existingLibrary() throws -> LibraryDatabase? {
-        try door.library(at: databasePath, create: false, reconcile: reconcile)
+    /// The library database if one exists; read-only commands never create state. `forWriting` when the
+    /// caller will change it: never a read-only snapshot (see `LibraryDoor`).
+    func existingLibrary(forWriting: Bool = false) throws -> LibraryDatabase? {
+        try door.library(at: databasePath, intent: forWriting ? .write : .read, reconcile: reconcile)
     }
 
     var thresholds: Thresholds {
