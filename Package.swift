@@ -57,7 +57,7 @@ let package = Package(
         .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Trash", "Game"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Game"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "CleanCLI", "Imaging", "Library", "FileSystem", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "Web", "CleanCLI", "Imaging", "Library", "Play", "FileSystem", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
         .testTarget(name: "EndToEndTests", dependencies: ["CleanCLI"]),
     ],

@@ -32,6 +32,8 @@ public struct RoundEvents: Sendable, Equatable {
     /// The seasonal event on the round's day, if any.
     public var event: XPEvent? = nil
     public var challengesCompleted: [ChallengeDefinition]
+    /// `baseXP` part by part.
+    public var breakdown = XPBreakdown()
 
     /// All XP the round earned: multiplied round XP plus challenge rewards.
     public var xpEarned: Int { roundXP.saturatingAdd(challengeXP) }
@@ -119,8 +121,9 @@ public enum RoundEnd {
         }
 
         // XP (the streak multiplier, then the seasonal event's) and challenges.
-        let baseXP = XP.forRound(reviewed: result.reviewed, deleted: result.deleted, bytesFreed: result.bytesFreed,
-                                 bossReward: bossReward, rules: rules.xp)
+        let breakdown = XP.breakdown(reviewed: result.reviewed, deleted: result.deleted, bytesFreed: result.bytesFreed,
+                                     bossReward: bossReward, rules: rules.xp)
+        let baseXP = breakdown.total
         let multiplier = XP.multiplier(streakDays: next.streak.current, ladder: rules.multiplierLadder)
         let event = XPEvents.active(on: today, events: rules.events)
         let eventMultiplier = event?.multiplier ?? 1
@@ -141,7 +144,7 @@ public enum RoundEnd {
                                  challengeXP: challengeXP, levelUp: level.number > levelBefore.number, level: level,
                                  currentStreak: next.currentStreak, freezeUsed: advance.freezeUsed,
                                  freezesRefilled: refill.refilled, achievementsUnlocked: unlocked,
-                                 bossDefeated: bossDefeated, challengesCompleted: challenges.completed)
+                                 bossDefeated: bossDefeated, challengesCompleted: challenges.completed, breakdown: breakdown)
         events.weeklyBossDefeated = weeklyDefeated
         events.eventMultiplier = eventMultiplier
         events.event = event

@@ -25,10 +25,15 @@ public enum XP {
     /// bonus, a bonus per whole step of bytes freed, and the defeated boss's reward (0 if none).
     /// Sums and products hold at `Int.max` rather than trap.
     public static func forRound(reviewed: Int, deleted: Int, bytesFreed: Int, bossReward: Int, rules: XPRules) -> Int {
-        guard reviewed > 0 else { return 0 }
+        breakdown(reviewed: reviewed, deleted: deleted, bytesFreed: bytesFreed, bossReward: bossReward, rules: rules).total
+    }
+
+    /// `forRound` part by part, as a round-end screen shows it.
+    public static func breakdown(reviewed: Int, deleted: Int, bytesFreed: Int, bossReward: Int, rules: XPRules) -> XPBreakdown {
+        guard reviewed > 0 else { return XPBreakdown() }
         let steps = rules.bonusBytesStep > 0 ? max(0, bytesFreed) / rules.bonusBytesStep : 0
-        return max(0, deleted).saturatingMultiply(rules.perPhotoDeleted).saturatingAdd(rules.perRound)
-            .saturatingAdd(steps.saturatingMultiply(rules.perBonusStep)).saturatingAdd(max(0, bossReward))
+        return XPBreakdown(files: max(0, deleted).saturatingMultiply(rules.perPhotoDeleted), round: rules.perRound,
+                           size: steps.saturatingMultiply(rules.perBonusStep), boss: max(0, bossReward))
     }
 
     /// The ladder's rung for a streak of `streakDays` counting today: day 1 is the first rung, the last rung holds
@@ -42,4 +47,25 @@ public enum XP {
     public static func applying(multiplier: Double, to xp: Int) -> Int {
         Int.saturating(Double(xp) * multiplier)
     }
+}
+
+/// A round's base XP by where it came from (before the streak multiplier).
+public struct XPBreakdown: Codable, Sendable, Equatable {
+    /// Per photo moved to the trash (content credited for the first time).
+    public var files = 0
+    /// For finishing a round in which something was reviewed.
+    public var round = 0
+    /// Per whole step of bytes freed.
+    public var size = 0
+    /// The defeated boss's reward.
+    public var boss = 0
+
+    public init(files: Int = 0, round: Int = 0, size: Int = 0, boss: Int = 0) {
+        self.files = files
+        self.round = round
+        self.size = size
+        self.boss = boss
+    }
+
+    public var total: Int { files.saturatingAdd(round).saturatingAdd(size).saturatingAdd(boss) }
 }

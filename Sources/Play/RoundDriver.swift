@@ -54,9 +54,13 @@ public final class RoundDriver {
     public let session: RoundSession
     /// Cards dealt at the start.
     public let total: Int
+    /// The cards dealt, in order (a front-end that shows what comes next; the session skips any that changed since).
+    public let cards: [Card]
     /// Seconds the player may swipe (nil: untimed, a boss battle without a free-tier limit).
     public let limit: Double?
     public let policy: ConfirmationPolicy
+    /// Today's free-tier allowance left when the round was dealt (nil fields: no limit).
+    public let allowance: Allowance
     private let play: PlayContext
     private let profile: Profile
     private let elapsedSeconds: () -> Double
@@ -69,7 +73,9 @@ public final class RoundDriver {
         self.play = play
         self.kind = kind
         self.policy = policy
+        self.allowance = allowance
         total = cards.count
+        self.cards = cards
         profile = (try? play.library.profile()) ?? play.newPlayer
         session = RoundSession(cards: cards, undoAllowance: allowance.undos, undosPerDay: play.limits.undosPerDay,
                                isDealable: PlayContext.isUnchanged)
@@ -143,10 +149,12 @@ public final class RoundDriver {
     }
 
     /// Stops play where it stands (the cards ran out, the player quit, time is up): the swiping
-    /// time counted against the free tier stops here, before any question.
+    /// time counted against the free tier stops here, before any question, and never counts past
+    /// the limit (a front-end that looks at the time only when the player acts, as the web app's,
+    /// may notice late).
     public func endPlay() {
         guard playEndedAt == nil else { return }
-        playEndedAt = elapsedSeconds()
+        playEndedAt = min(elapsedSeconds(), limit ?? .infinity)
         session.stop()
     }
 

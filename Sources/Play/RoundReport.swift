@@ -12,6 +12,10 @@ public struct RoundReport: Sendable {
     public var deleted = 0
     public var bytesFreed: Int64 = 0
     public var xpEarned = 0
+    /// The XP before the multiplier, part by part (files, round, size, boss); zero unless confirmed.
+    public var breakdown = XPBreakdown()
+    /// XP from challenges this round completed (not multiplied).
+    public var challengeXP = 0
     public var multiplier = 1.0
     /// The seasonal event's multiplier, applied after the streak's (1 when no event is on).
     public var eventMultiplier = 1.0

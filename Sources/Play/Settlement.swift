@@ -61,6 +61,8 @@ enum Settlement {
             report.bytesFreed = allBytes
             report.xpEarned = outcome.events.xpEarned
             report.multiplier = outcome.events.multiplier
+            report.breakdown = outcome.events.breakdown
+            report.challengeXP = outcome.events.challengeXP
             report.levelUp = outcome.events.levelUp
             report.level = outcome.events.level.number
             report.levelTitle = outcome.events.level.title

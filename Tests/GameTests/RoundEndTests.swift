@@ -63,6 +63,8 @@ import Testing
         #expect(events.map(\.freezesRefilled) == [true, false, false, false, false, true, false])
         #expect(events.map { $0.bossDefeated?.name } == [nil, nil, nil, nil, nil, nil, "screenshots"])
         #expect(events[6].level.title == "Photo Organizer")
+        #expect(events[6].breakdown == XPBreakdown(files: 50, round: 50, size: 100, boss: 500), "the boss round part by part")
+        #expect(events.allSatisfy { $0.breakdown.total == $0.baseXP })
 
         #expect(profile.totalXP == 3_670)
         #expect(profile.photosReviewed == 109)     // 5 + 30 + 3 + 10 + 0 + 1 + 60

@@ -27,6 +27,14 @@ import Testing
         #expect(XP.forRound(reviewed: 12, deleted: 10, bytesFreed: 0, bossReward: 500, rules: Rules.defaults.xp) == 560)
     }
 
+    @Test func theBreakdownNamesEachPartOfTheBaseXP() {
+        // 3 deletes, the round, 1,500 MiB → 15 steps, a defeated boss.
+        let parts = XP.breakdown(reviewed: 4, deleted: 3, bytesFreed: 1_500 * Self.mebibyte, bossReward: 500, rules: Rules.defaults.xp)
+        #expect(parts == XPBreakdown(files: 3, round: 50, size: 1_500, boss: 500))
+        #expect(parts.total == 2_053)
+        #expect(XP.breakdown(reviewed: 0, deleted: 0, bytesFreed: 0, bossReward: 500, rules: Rules.defaults.xp) == XPBreakdown())
+    }
+
     /// (streak days counting today, multiplier): day 1 1×, day 2 1.5×, … day 5 and later 3×.
     @Test(arguments: [(1, 1.0), (2, 1.5), (3, 2.0), (4, 2.5), (5, 3.0), (6, 3.0), (365, 3.0), (0, 1.0)])
     func multiplierClimbsTheLadder(days: Int, multiplier: Double) {

@@ -48,6 +48,20 @@ import Testing
         #expect(try fixture.context.allowance().swipeSeconds == 6)
     }
 
+    /// A front-end that is pushed (the web app) may look at the time long after it ran out: what is
+    /// counted against the free tier stops at the limit.
+    @Test func swipingTimeIsNeverCountedPastTheLimit() throws {
+        let fixture = try PlayFixture(files: Self.screenshots(2))
+        let clock = ManualClock()
+        let round = try Self.deal(fixture, nil, clock: clock)
+        round.apply(.delete)
+        clock.advance(by: .seconds(1_000))
+        round.interrupt()
+        #expect(round.elapsed == 60)
+        _ = try round.finish()
+        #expect(try fixture.context.allowance().swipeSeconds == 240)
+    }
+
     /// Issue 14: a keep-only dry run used to record a real round (+75 XP, a streak day).
     @Test(arguments: ["keep-only", "delete-only", "mixed", "empty"])
     func aDryRunLeavesTheDatabaseAsItWas(decisions: String) throws {
@@ -100,6 +114,26 @@ import Testing
         round.apply(.delete)
         #expect(round.undosLeft == 0)
         #expect(round.apply(.undo) == .undoRefused("No undos left today (3 a day on the free tier); they renew at midnight."))
+    }
+
+    /// What a front-end shows besides the cards: the allowance left at the deal, and the round end's XP part by part.
+    @Test func theDealShowsTheAllowanceAndTheRoundEndItsXPBreakdown() throws {
+        let fixture = try PlayFixture(files: Self.screenshots(3))
+        try fixture.context.spend(seconds: 100, undos: 1)
+        let round = try Self.deal(fixture, nil, policy: .yes)
+        #expect(round.allowance.swipeSeconds == 200 && round.allowance.undos == 2)
+        #expect(round.limit == 60 && round.undosLeft == 2)
+        #expect(round.cards.count == 3 && round.current == round.cards.first)
+        round.apply(.delete)
+        round.apply(.delete)
+        round.apply(.keep)
+        let estimate = round.xpEstimate
+        let report = try round.finish()
+        #expect(report.confirmed && report.deleted == 2)
+        #expect(report.breakdown == XPBreakdown(files: 2, round: 50, size: 0, boss: 0))
+        #expect(estimate == 52, "the estimate is the breakdown times the day-1 multiplier")
+        let multiplied = XP.applying(multiplier: report.eventMultiplier, to: XP.applying(multiplier: report.multiplier, to: report.breakdown.total))
+        #expect(report.xpEarned == multiplied + report.challengeXP)
     }
 
     @Test func anEmptyQueueSuggestsTheBossWithCardsAndReportsThePlayer() throws {

@@ -116,21 +116,87 @@ import Testing
     }
 
     @Test func aRoundEndsWhenItsTimeIsUp() async throws {
-        let now = Clock()
-        let fixture = try WebFixture(clock: { now.seconds })
+        let now = TestClock()
+        let fixture = try WebFixture(clock: now)
         try await fixture.test { client in
             let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":null}"#).object
             #expect(started["seconds"] as? Double == 60)
             let round = started["round"] as! String, card = started["current"] as! Int
-            now.seconds = 59
+            now.set(seconds: 59)
             let inTime = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(card),"decision":"keep"}"#).object
             #expect(inTime["secondsLeft"] as? Double == 1)
-            now.seconds = 61
+            now.set(seconds: 61)
             let next = inTime["current"] as! Int
             let late = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(next),"decision":"delete"}"#)
             #expect(late.status == .conflict && late.error?.contains("time is up") == true)
             let report = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":true}"#).object
             #expect(report["reviewed"] as? Int == 1 && report["deleted"] as? Int == 0)
+        }
+    }
+
+    /// A tab closed mid-round holds the lock only until the round is abandoned (10 minutes untouched):
+    /// then a new round takes over and the old batch waits in `clean pending`, nothing moved.
+    @Test func anAbandonedRoundIsTakenOverAndItsBatchWaitsPending() async throws {
+        let now = TestClock()
+        let fixture = try WebFixture(clock: now)
+        try await fixture.test { client in
+            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":null}"#).object
+            let round = started["round"] as! String, card = started["current"] as! Int
+            _ = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(card),"decision":"delete"}"#)
+            now.set(seconds: 599)
+            #expect(try await client.send(.post, "/api/v1/rounds", json: #"{"boss":null}"#).status == .conflict)
+            now.set(seconds: 1_200)
+            let next = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":null}"#)
+            #expect(next.status == .created, "\(next.error ?? "")")
+            #expect(try await client.send(.get, "/api/v1/rounds/\(round)/batch").status == .notFound)
+            #expect(try await client.send(.get, "/api/v1/trash").array.isEmpty, "nothing moved")
+            let second = try #require(next.object["round"] as? String)
+            _ = try await client.send(.post, "/api/v1/rounds/\(second)/confirm", json: #"{"yes":false}"#)   // the lock goes with it
+        }
+        let pending = try fixture.pendingRounds()
+        #expect(pending.count == 1 && pending.first?.kind == .round && pending.first?.reviewed == 1)
+        #expect(try fixture.allowanceLeft().swipeSeconds == 240, "the abandoned round counts its 60 seconds, not 20 minutes")
+    }
+
+    @Test func theFreeTiersSwipingTimeUsedUpRefusesARound() async throws {
+        let fixture = try WebFixture()
+        try fixture.spendToday(seconds: 300)
+        try await fixture.test { client in
+            let refused = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":null}"#)
+            #expect(refused.status == .conflict)
+            #expect(refused.error == "you have used today's 5 minutes of swiping (free tier); it renews at midnight, and `clean config set player.tier pro` lifts the limit")
+            let boss = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"old"}"#)
+            #expect(boss.status == .conflict, "a boss battle too")
+        }
+    }
+
+    @Test func aBossWithNoCardsNamesOneThatHasSome() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let response = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"videos"}"#)
+            #expect(response.status == .notFound)
+            #expect(response.error == "no big videos to deal right now; the old boss has 9 cards")
+        }
+    }
+
+    /// The page's running figures are the driver's: the XP estimate grows with each delete, undo gives it back.
+    @Test func theXPEstimateFollowsTheDecisions() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"old"}"#).object
+            let round = started["round"] as! String
+            let first = started["current"] as! Int
+            let one = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(first),"decision":"delete"}"#).object
+            #expect(one["xpEstimate"] as? Int == 51, "1 file + 50 for the round, day 1 ×1")
+            let second = one["current"] as! Int
+            let two = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(second),"decision":"delete"}"#).object
+            #expect(two["xpEstimate"] as? Int == 52)
+            let back = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":null,"decision":"undo"}"#).object
+            #expect(back["xpEstimate"] as? Int == 51 && back["current"] as? Int == second)
+            let report = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":true}"#).object
+            let breakdown = try #require(report["breakdown"] as? [String: Any])
+            #expect(breakdown["files"] as? Int == 1 && breakdown["round"] as? Int == 50 && breakdown["boss"] as? Int == 0)
+            #expect(report["xpEarned"] as? Int == 51 + (breakdown["challenges"] as? Int ?? -1))
         }
     }
 
@@ -159,12 +225,20 @@ import Testing
     }
 }
 
-/// A clock the test moves by hand.
-final class Clock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = 0.0
-    var seconds: Double {
-        get { lock.lock(); defer { lock.unlock() }; return value }
-        set { lock.lock(); value = newValue; lock.unlock() }
+/// A clock the test moves by hand, shared by the server's tasks.
+final class TestClock: Clock, @unchecked Sendable {
+    struct Instant: InstantProtocol {
+        var offset: Duration
+        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
+        func duration(to other: Instant) -> Duration { other.offset - offset }
+        static func < (a: Instant, b: Instant) -> Bool { a.offset < b.offset }
     }
+
+    private let lock = NSLock()
+    private var value = Instant(offset: .zero)
+    var now: Instant { lock.lock(); defer { lock.unlock() }; return value }
+    var minimumResolution: Duration { .zero }
+
+    func set(seconds: Int) { lock.lock(); value = Instant(offset: .seconds(seconds)); lock.unlock() }
+    func sleep(until deadline: Instant, tolerance: Duration?) async throws {}
 }

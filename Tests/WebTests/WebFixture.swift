@@ -5,6 +5,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Library
+import Play
 import Testing
 import Web
 
@@ -18,7 +19,7 @@ final class WebFixture: @unchecked Sendable {
     let environment: [String: String]
     let app: WebApp
 
-    init(clock: (@Sendable () -> Double)? = nil) throws {
+    init(clock: TestClock? = nil) throws {
         root = NSTemporaryDirectory() + "swipeclean-web-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.packageRoot.appendingPathComponent("Fixtures/phone").path, toPath: root + "/phone")
@@ -41,6 +42,25 @@ final class WebFixture: @unchecked Sendable {
             if item.rawPath.description.hasSuffix(suffix) { found = item.id }
         }
         return try #require(found)
+    }
+
+    /// The rounds waiting in `clean pending`.
+    func pendingRounds() throws -> [RoundRecord] {
+        try AppContext(environment: environment).existingLibrary()!.rounds(.pending)
+    }
+
+    /// What is left of today's free-tier allowance.
+    func allowanceLeft() throws -> Allowance {
+        let (play, lock) = try AppContext(environment: environment).openPlay()
+        defer { withExtendedLifetime(lock) {} }
+        return try play.allowance()
+    }
+
+    /// Counts swiping time against today's free-tier allowance, as rounds played earlier today would.
+    func spendToday(seconds: Double) throws {
+        let (play, lock) = try AppContext(environment: environment).openPlay()
+        defer { withExtendedLifetime(lock) {} }
+        try play.spend(seconds: seconds, undos: 0)
     }
 
     func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
