@@ -210,6 +210,21 @@ def main():
               "the first card shows its photo")
         driver.save_screenshot(os.path.join(shots, "play.png"))
 
+        # A second tab while the round runs is told so, and starts nothing.
+        first_tab = driver.current_window_handle
+        driver.switch_to.new_window("tab")
+        driver.get(f"http://127.0.0.1:{port}/play")
+        wait.until(lambda d: d.find_elements(By.ID, "play-error"))
+        refusal = driver.find_element(By.ID, "play-error").text
+        check("A round is already running" in refusal, f"a second tab is told a round is running: {refusal!r}")
+        driver.close()
+        driver.switch_to.window(first_tab)
+        # The refusal is the one console error expected (the browser logs the 409); reading the log empties it.
+        logged = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        check(all("/api/v1/rounds" in e["message"] and "409" in e["message"] for e in logged),
+              f"the second tab logs only the 409 of POST /api/v1/rounds: {logged}")
+        check(current_id() == first_card, "the first tab's round goes on")
+
         # Card 1: ← deletes.  Card 2: k keeps.
         body.send_keys(Keys.ARROW_LEFT)
         wait_for_next(first_card)
@@ -293,6 +308,16 @@ def main():
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".trash-row"))
         check(len(driver.find_elements(By.CSS_SELECTOR, ".trash-row")) == 2, "the trash page lists the 2 files")
         driver.save_screenshot(os.path.join(shots, "trash.png"))
+
+        # Restore one with its own button, then the other through its checkbox and "Restore selected".
+        driver.find_element(By.CSS_SELECTOR, ".trash-row button").click()
+        wait.until(lambda d: "Restored 1 file." in (d.find_element(By.ID, "trash-message").text if d.find_elements(By.ID, "trash-message") else ""))
+        check(len(driver.find_elements(By.CSS_SELECTOR, ".trash-row")) == 1, "one file left in the trash after restoring one")
+        check(sum(os.path.exists(items[c]["path"]) for c in deleted) == 1, "the restored file is back in its place")
+        driver.find_element(By.CSS_SELECTOR, ".trash-row input[type=checkbox]").click()
+        driver.find_element(By.ID, "restore-selected").click()
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.empty"))
+        check(all(os.path.exists(items[c]["path"]) for c in deleted), "both files are back in their places")
         driver.get(f"http://127.0.0.1:{port}/report")
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "svg"))
         driver.save_screenshot(os.path.join(shots, "report.png"))

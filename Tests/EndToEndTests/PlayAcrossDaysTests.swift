@@ -156,10 +156,8 @@ import Testing
     /// A crash right after "yes" (the round marked moving, nothing moved yet) is finished by the
     /// next command that shows the stats: the files move and the round is credited once.
     @Test func theNextStartFinishesAConfirmedRoundThatACrashInterrupted() throws {
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3") else {
-            print("skipped: sqlite3 is not installed (make setup installs it)")
-            return
-        }
+        try #require(FileManager.default.isExecutableFile(atPath: "/usr/bin/sqlite3"),
+                     "sqlite3 is missing: sudo apt-get install -y sqlite3 (or make setup)")
         var clean = try CleanBinary()
         defer { clean.removeHome() }
         let library = try PlayAcrossDaysTests.makeLibrary(clean)

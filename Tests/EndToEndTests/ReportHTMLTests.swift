@@ -120,10 +120,8 @@ import Testing
 /// Headless Chromium, when installed: the page parses into the same charts and paints them.
 enum Browser {
     static func check(_ file: String, scratch: String) throws {
-        guard let chromium = onPath(["chromium", "chromium-browser"]) else {
-            print("skipped: chromium not installed (apt-get install chromium); the page's text was checked, not its rendering")
-            return
-        }
+        let chromium = try #require(onPath(["chromium", "chromium-browser"]),
+                                    "chromium is missing: sudo apt-get install -y chromium (or make setup)")
         let url = URL(fileURLWithPath: file).absoluteString
         let common = ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars", "--user-data-dir=\(scratch)/chromium"]
 
@@ -140,10 +138,7 @@ enum Browser {
         #expect(shot.status == 0)
         let size = (try? FileManager.default.attributesOfItem(atPath: png)[.size] as? Int) ?? 0
         #expect(size > 20_000, "screenshot of \(size) bytes")
-        guard let python = onPath(["python3"]) else {
-            print("skipped: python3 not installed; the screenshot's pixels were not decoded")
-            return
-        }
+        let python = try #require(onPath(["python3"]), "python3 is missing: sudo apt-get install -y python3 (or make setup)")
         let duplicates = "7b61d9", screenshots = "4f8ef7", days = "2ea66f"
         let pixels = try run(python, ["-c", pngColours, png, duplicates, screenshots, days])
         #expect(pixels.status == 0, "\(pixels.stderr)")

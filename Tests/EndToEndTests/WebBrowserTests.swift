@@ -11,9 +11,8 @@ import Testing
 
     @Test func aRoundPlayedInChromiumLandsInTheTrashAndTheProfile() throws {
         let python = "/usr/bin/python3"
-        #expect(FileManager.default.isExecutableFile(atPath: python),
-                "Debian's python3 is missing: sudo apt-get install -y python3 python3-selenium chromium chromium-driver (or make setup)")
-        guard FileManager.default.isExecutableFile(atPath: python) else { return }
+        try #require(FileManager.default.isExecutableFile(atPath: python),
+                     "Debian's python3 is missing: sudo apt-get install -y python3 python3-selenium chromium chromium-driver (or make setup)")
         let shots = Self.packageRoot.appendingPathComponent(".build/web-screenshots").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)

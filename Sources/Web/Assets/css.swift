@@ -57,7 +57,7 @@ extension Assets {
     .row { display: grid; grid-template-columns: 1fr auto; gap: .25rem .8rem; align-items: center; }
     .row .bar { grid-column: 1 / -1; }
     .row .done { color: var(--green); font-weight: 700; }
-    .bosses { grid-column: 1 / -1; display: grid; grid-template-columns: repeat(auto-fill, minmax(230px, 1fr)); gap: .8rem; }
+    .bosses { grid-column: 1 / -1; display: grid; grid-template-columns: repeat(auto-fill, minmax(190px, 1fr)); gap: .8rem; }
     .boss { background: var(--panel2); border: 1px solid var(--line); border-radius: 16px; padding: 1rem; display: flex; flex-direction: column; gap: .5rem; }
     .boss .name { font-weight: 700; }
     .boss.defeated { opacity: .7; }

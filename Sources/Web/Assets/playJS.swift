@@ -65,7 +65,8 @@ extension Assets {
           media = el("video", { src: card.media, muted: true, autoplay: true, loop: true, playsinline: true, preload: "metadata" });
           media.muted = true;
         } else if (card.kind === "photo") {
-          media = el("img", { src: card.media, alt: card.name, draggable: "false" });
+          // elementtiming: the browser reports when the photo is painted (make bench reads it).
+          media = el("img", { src: card.media, alt: card.name, draggable: "false", elementtiming: "card-photo" });
           node.append(el("img", { class: "backdrop", src: card.media, alt: "", "aria-hidden": "true", draggable: "false" }));
         }
         const noPreview = () => el("div", { class: "nopreview" }, el("div", {},
@@ -73,6 +74,10 @@ extension Assets {
           el("div", {}, card.mime)));
         if (media) {
           media.addEventListener("error", () => media.replaceWith(noPreview()));
+          // The card takes the photo's own shape, as large as the stage allows: the photo fills it.
+          media.addEventListener("load", () => fitCard(node, media.naturalWidth, media.naturalHeight));
+          media.addEventListener("loadedmetadata", () => fitCard(node, media.videoWidth, media.videoHeight));
+          if (card.width && card.height) fitCard(node, card.width, card.height);
           node.append(media);
         } else {
           node.append(noPreview());
@@ -89,6 +94,22 @@ extension Assets {
             el("div", { class: "folder" }, "in " + card.folder)));
         return node;
       }
+
+      // Sizes a card to a width × height picture fitted in the stage (never smaller than 300 px a side).
+      function fitCard(node, width, height) {
+        if (!width || !height) return;
+        node.dataset.w = width; node.dataset.h = height;
+        const margin = stage.clientWidth < 600 ? 8 : 14;
+        const room = { w: stage.clientWidth - 2 * margin, h: stage.clientHeight - 2 * margin };
+        if (room.w <= 0 || room.h <= 0) return;
+        const scale = Math.min(room.w / width, room.h / height);
+        const w = Math.min(room.w, Math.max(width * scale, 300)), h = Math.min(room.h, Math.max(height * scale, 300));
+        Object.assign(node.style, { left: (stage.clientWidth - w) / 2 + "px", top: (stage.clientHeight - h) / 2 + "px",
+          width: w + "px", height: h + "px", right: "auto", bottom: "auto" });
+      }
+      window.addEventListener("resize", () => {
+        for (const node of stage.querySelectorAll(".card[data-w]")) fitCard(node, +node.dataset.w, +node.dataset.h);
+      });
 
       let top = null;   // { node, card, x, y }
       function deal() {
@@ -314,7 +335,8 @@ extension Assets {
         }
         const b = r.breakdown || {};
         const rows = [["Files deleted", "+" + (b.files || 0)], ["Round bonus", "+" + (b.round || 0)], ["Size bonus", "+" + (b.size || 0)],
-          ["Streak multiplier", "×" + (r.multiplier || 1)]];
+          b.boss ? ["Boss reward", "+" + b.boss] : null, ["Streak multiplier", "×" + (r.multiplier || 1)],
+          b.challenges ? ["Challenges", "+" + b.challenges] : null].filter(Boolean);
         SC.show(el("div", { class: "end", id: "round-end" },
           el("h1", {}, r.confirmed ? "Round complete" : "Round over"),
           el("div", { class: "xp-big", id: "xp-earned" }, "+" + r.xpEarned + " XP"),
