@@ -18,7 +18,7 @@ extension WebApp {
             let item = indexed.item
             switch item.kind {
             case .photo:
-                let bytes = try previews.preview(of: item)
+                let bytes = try await PreviewCache.offTheEventLoop { try previews.preview(of: item) }
                 return WebResponse.bytes(bytes, type: "image/jpeg")
             case .video:
                 guard let path = item.rawPath.exactString, ["video/mp4", "video/quicktime", "video/webm"].contains(item.mime) else {
@@ -56,6 +56,16 @@ extension WebApp {
 
 /// The last previews made, so going back (undo) or a second look costs nothing.
 final class PreviewCache: @unchecked Sendable {
+    /// Decoding a 12-megapixel photo takes a CPU for tens of milliseconds: done on a worker thread,
+    /// so the server's event loops keep answering decisions meanwhile.
+    static func offTheEventLoop(_ work: @escaping @Sendable () throws -> [UInt8]) async throws -> [UInt8] {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async {
+                continuation.resume(with: Result { try work() })
+            }
+        }
+    }
+
     private let lock = NSLock()
     private var entries: [String: [UInt8]] = [:]
     private var order: [String] = []
