@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Regenerates the README's screenshots of the web app (Docs/web-*.png): the real `clean web` on
+# Fixtures/phone in a throw-away home, in headless Chromium at 1280×800 and 390×844.
+# Usage: Scripts/screenshots.sh [CLEAN_BINARY]   (default: builds and uses .build/release/clean)
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+if [ $# -ge 1 ]; then
+  clean=$1
+else
+  swift build -c release --package-path "$here" >&2
+  clean=$here/.build/release/clean
+fi
+/usr/bin/python3 "$here/Scripts/screenshots.py" "$clean" "$here/Docs"
