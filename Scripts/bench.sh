@@ -53,3 +53,7 @@ python3 "$here/Benchmarks/compare.py" "$OUT/items.jsonl" "$OUT/jdupes.out" "$OUT
 "$CLEAN" boss duplicates --json < "$OUT/answers" > "$OUT/boss.json" 2> /dev/null
 python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(f\"round end for {r['deleted']} cards: {r['roundEndMilliseconds']} ms (target: a few ms)\")" "$OUT/boss.json"
 "$CLEAN" restore --all --json > /dev/null   # the tree as it was, for the next run
+
+# --- The web app (Benchmarks/web_bench.py): on the same index, adds 12 MP JPEGs and times the
+# first card visible in headless Chromium, an uncached 12 MP preview and a decision's round trip.
+/usr/bin/python3 "$here/Benchmarks/web_bench.py" "$CLEAN" "$WORK"

@@ -1,0 +1,215 @@
+#!/usr/bin/python3
+"""`make bench`'s web figures: `clean web` on the bench library, measured from the outside.
+
+Usage: web_bench.py CLEAN_BINARY WORK_DIR   (the bench's SWIPECLEAN_HOME and XDG_CONFIG_HOME in the
+environment, the bench library already scanned into it)
+
+Adds real 12-megapixel JPEGs (4000×3000, photo-like content, libjpeg-turbo quality 90: the bench
+library's own JPEGs have random payloads that no decoder can show) to WORK_DIR/web12mp and scans
+them, then measures:
+  - first card visible: headless Chromium opens /play; from the navigation's start to the paint of
+    the card's photo (its Element Timing entry), for several rounds. The round
+    deals from the whole index; its first card is a 12 MP photo (a duplicate copy, the largest first).
+  - preview: GET /media/ID of a 12 MP JPEG never previewed before (no cache), the whole response.
+  - a decision's round trip: POST /api/v1/rounds/R/decisions, keep then undo, on one keep-alive connection.
+Prints one line per figure with its target.
+"""
+import ctypes
+import http.client
+import json
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import time
+
+import numpy
+
+PAIRS, SINGLES, WIDTH, HEIGHT = 10, 30, 4000, 3000
+
+
+def encoder():
+    lib = ctypes.CDLL("libturbojpeg.so.0")
+    lib.tjInitCompress.restype = ctypes.c_void_p
+    lib.tjCompress2.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                ctypes.POINTER(ctypes.POINTER(ctypes.c_ubyte)), ctypes.POINTER(ctypes.c_ulong),
+                                ctypes.c_int, ctypes.c_int, ctypes.c_int]
+    lib.tjFree.argtypes = [ctypes.c_void_p]
+    handle = ctypes.c_void_p(lib.tjInitCompress())
+
+    def encode(rgb):
+        out, size = ctypes.POINTER(ctypes.c_ubyte)(), ctypes.c_ulong(0)
+        # TJPF_RGB = 0, TJSAMP_420 = 2, quality 90, no flags
+        if lib.tjCompress2(handle, rgb.tobytes(), WIDTH, 0, HEIGHT, 0, ctypes.byref(out), ctypes.byref(size), 2, 90, 0) != 0:
+            sys.exit("web_bench: libturbojpeg could not encode the 12 MP test photo")
+        data = ctypes.string_at(out, size.value)
+        lib.tjFree(out)
+        return data
+    return encode
+
+
+def photo(seed):
+    """Smooth light, large shapes and fine grain: compresses like a phone photo (a few MB at q90)."""
+    rng = numpy.random.default_rng(seed)
+    y, x = numpy.mgrid[0:HEIGHT, 0:WIDTH].astype(numpy.float32)
+    image = numpy.zeros((HEIGHT, WIDTH, 3), numpy.float32)
+    for channel in range(3):
+        a, b, c = rng.uniform(-1, 1, 3)
+        image[..., channel] = 128 + 60 * numpy.sin(x / rng.uniform(300, 900) * a + y / rng.uniform(300, 900) * b + c)
+    for _ in range(25):
+        cx, cy, r = rng.uniform(0, WIDTH), rng.uniform(0, HEIGHT), rng.uniform(80, 700)
+        mask = ((x - cx) ** 2 + (y - cy) ** 2) < r * r
+        image[mask] = image[mask] * 0.4 + rng.uniform(0, 255, 3) * 0.6
+    image += rng.normal(0, 9, (HEIGHT, WIDTH, 1)).astype(numpy.float32)
+    image += rng.normal(0, 4, (HEIGHT, WIDTH, 3)).astype(numpy.float32)
+    return numpy.clip(image, 0, 255).astype(numpy.uint8)
+
+
+def make_photos(folder):
+    if os.path.isdir(folder):
+        return
+    encode = encoder()
+    for sub in ("DCIM/Camera", "Backup", "DCIM/Big"):
+        os.makedirs(os.path.join(folder, sub), exist_ok=True)
+    for i in range(PAIRS + SINGLES):
+        data = encode(photo(i))
+        if i < PAIRS:   # a duplicate pair: one copy is dealt
+            for sub in ("DCIM/Camera", "Backup"):
+                with open(os.path.join(folder, sub, f"IMG_12MP_{i:03}.jpg"), "wb") as f:
+                    f.write(data)
+        else:
+            with open(os.path.join(folder, "DCIM/Big", f"IMG_12MP_{i:03}.jpg"), "wb") as f:
+                f.write(data)
+
+
+def percentile(values, p):
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(round(p / 100 * (len(ordered) - 1))))]
+
+
+class Server:
+    def __init__(self, clean):
+        self.process = subprocess.Popen([clean, "web", "--no-open"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+        first = self.process.stdout.readline().strip()
+        match = re.fullmatch(r"Open (http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32}))", first)
+        if not match:
+            sys.exit(f"web_bench: clean web printed {first!r}")
+        self.url, self.port, self.token = match.group(1), int(match.group(2)), match.group(3)
+        self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+
+    def call(self, method, path, body=None):
+        headers = {"Host": f"127.0.0.1:{self.port}", "Cookie": f"swipeclean_token={self.token}"}
+        if body is not None:
+            headers["Content-Type"] = "application/json"
+        self.connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+        response = self.connection.getresponse()
+        return response.status, response.read()
+
+    def stop(self):
+        self.process.send_signal(signal.SIGTERM)
+        self.process.wait(timeout=20)
+
+
+def first_card_times(server, runs):
+    from selenium import webdriver
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.support.ui import WebDriverWait
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800", "--disable-gpu"):
+        options.add_argument(argument)
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    wait = WebDriverWait(driver, 60)
+    times, sizes = [], []
+    try:
+        driver.get(server.url)   # the token becomes the cookie
+        for _ in range(runs):
+            driver.get(f"http://127.0.0.1:{server.port}/play")
+            painted = driver.execute_async_script("""
+                const done = arguments[arguments.length - 1];
+                const seen = [];
+                const check = () => {
+                  const top = document.querySelector('.stage .card:not(.behind)');
+                  const hit = top && seen.find(e => e.element && e.element.closest('.card') === top);
+                  if (hit) { done({ms: hit.renderTime || hit.loadTime, card: top.dataset.card}); return true; }
+                  return false;
+                };
+                new PerformanceObserver(list => { seen.push(...list.getEntries()); check(); })
+                  .observe({type: 'element', buffered: true});
+                const poll = setInterval(() => { if (check()) clearInterval(poll); }, 50);
+                setTimeout(() => done(null), 30000);
+            """)
+            if not painted:
+                sys.exit("web_bench: the first card's photo was never painted")
+            times.append(painted["ms"])
+            sizes.append(painted["card"])
+            # Keep it (so the next round deals a card never previewed), end and finish the round.
+            body = driver.find_element(By.TAG_NAME, "body")
+            body.send_keys("k")
+            wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, f'.card[data-card="{painted["card"]}"]:not(.behind)'))
+            body.send_keys(Keys.ESCAPE)
+            wait.until(lambda d: d.find_elements(By.ID, "confirm-yes"))
+            driver.find_element(By.ID, "confirm-yes").click()
+            wait.until(lambda d: d.find_elements(By.ID, "round-end"))
+    finally:
+        driver.quit()
+    return times, sizes
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    clean, work = sys.argv[1], sys.argv[2]
+    folder = os.path.join(work, "web12mp")
+    make_photos(folder)
+    subprocess.run([clean, "config", "set", "player.tier", "pro"], check=True, capture_output=True)   # no daily time limit
+    subprocess.run([clean, "scan", folder, "--quiet"], check=True, capture_output=True)
+    items = [json.loads(line) for line in subprocess.run([clean, "items", "--json"], check=True, capture_output=True, text=True).stdout.splitlines()]
+    big = [i for i in items if i["path"].startswith(os.path.join(folder, "DCIM/Big"))]
+    megabytes = statistics.mean(i["size"] for i in big) / 1e6
+
+    server = Server(clean)
+    try:
+        # Previews of 12 MP JPEGs, each the first time.
+        previews = []
+        for item in big:
+            start = time.perf_counter()
+            status, body = server.call("GET", f"/media/{item['id']}")
+            previews.append((time.perf_counter() - start) * 1000)
+            if status != 200 or body[:2] != b"\xff\xd8":
+                sys.exit(f"web_bench: /media/{item['id']} answered {status}")
+
+        # Decisions: keep and undo on one connection.
+        status, body = server.call("POST", "/api/v1/rounds", {"boss": None})
+        if status != 201:
+            sys.exit(f"web_bench: POST /rounds answered {status}: {body[:200]}")
+        round_ = json.loads(body)
+        trips = []
+        current = round_["current"]
+        for _ in range(100):
+            for decision in ("keep", "undo"):
+                start = time.perf_counter()
+                status, body = server.call("POST", f"/api/v1/rounds/{round_['round']}/decisions",
+                                           {"card": current if decision == "keep" else None, "decision": decision})
+                trips.append((time.perf_counter() - start) * 1000)
+                if status != 200:
+                    sys.exit(f"web_bench: a decision answered {status}: {body[:200]}")
+        server.call("POST", f"/api/v1/rounds/{round_['round']}/decisions", {"card": None, "decision": "quit"})
+        server.call("POST", f"/api/v1/rounds/{round_['round']}/confirm", {"yes": False})
+
+        first, _ = first_card_times(server, PAIRS - 1)
+    finally:
+        server.stop()
+
+    print(f"\nweb (clean web on {len(items):,} indexed files; 12 MP JPEGs of {megabytes:.1f} MB on average):")
+    print(f"first card visible after page load:  median {statistics.median(first):.0f} ms, max {max(first):.0f} ms of {len(first)} rounds   (target ≤ 300 ms)")
+    print(f"preview of a 12 MP JPEG (uncached):  median {statistics.median(previews):.1f} ms, p95 {percentile(previews, 95):.1f} ms of {len(previews)}   (target ≤ 40 ms)")
+    print(f"a decision's round trip:             median {statistics.median(trips):.2f} ms, p95 {percentile(trips, 95):.2f} ms of {len(trips)}   (target ≤ 5 ms)")
+
+
+if __name__ == "__main__":
+    main()
