@@ -5,7 +5,9 @@ Real headers, random payloads: JPEGs with EXIF (camera, DateTimeOriginal), PNG s
 QuickTime movies with an mvhd creation time. 10 % of the files get an exact copy in a backup
 folder, 3 % a same-size near-copy (one byte changed in the middle). Deterministic for a seed.
 
-usage: make_library.py DIR [--files N] [--seed S]
+--small makes every file 1–4 KB (a million of them fit in about 4 GB; no big videos).
+
+usage: make_library.py DIR [--files N] [--seed S] [--small]
 """
 import argparse
 import os
@@ -69,7 +71,10 @@ def main():
     parser.add_argument("dir")
     parser.add_argument("--files", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--small", action="store_true")
     args = parser.parse_args()
+    sizes = {"jpeg": (1_000, 4_000), "png": (1_000, 3_000), "mov": (2_000, 4_000)} if args.small else \
+        {"jpeg": (30_000, 200_000), "png": (20_000, 150_000), "mov": (500_000, 2_000_000)}
     rng = random.Random(args.seed)
     originals = args.files - int(args.files * 0.10) - int(args.files * 0.03)
     cameras = [("Apple", "iPhone 12"), ("samsung", "SM-G991B"), ("Google", "Pixel 7")]
@@ -83,34 +88,38 @@ def main():
             phone = rng.randrange(3)
             folder = os.path.join(args.dir, f"phone{phone + 1}", "DCIM", f"{100 + index % 20}APPLE")
             name = f"IMG_{index:05d}.JPG"
-            data = jpeg(rng, rng.randint(30_000, 200_000), *cameras[phone],
+            data = jpeg(rng, rng.randint(*sizes["jpeg"]), *cameras[phone],
                         f"{year:04d}:{month:02d}:{day:02d} {hour:02d}:{minute:02d}:{second:02d}")
         elif roll < 0.98:
             folder = os.path.join(args.dir, "phone2", "Pictures", "Screenshots")
             name = f"Screenshot_{year:04d}{month:02d}{day:02d}-{hour:02d}{minute:02d}{second:02d}_{index}.png"
-            data = png(rng, rng.randint(20_000, 150_000))
+            data = png(rng, rng.randint(*sizes["png"]))
         else:
             folder = os.path.join(args.dir, "phone1", "DCIM", "Movies")
             name = f"MOV_{index:05d}.MOV"
             import calendar
             epoch = calendar.timegm((year, month, day, hour, minute, second, 0, 0, 0))
-            data = mov(rng, rng.randint(500_000, 2_000_000), epoch)
+            data = mov(rng, rng.randint(*sizes["mov"]), epoch)
         os.makedirs(folder, exist_ok=True)
         path = os.path.join(folder, name)
         with open(path, "wb") as f:
             f.write(data)
-        written.append((path, data))
+        written.append(path)
     backup = os.path.join(args.dir, "backup")
     os.makedirs(backup, exist_ok=True)
     picks = rng.sample(range(len(written)), int(args.files * 0.10))
     for n, pick in enumerate(picks):
-        path, data = written[pick]
+        path = written[pick]
+        with open(path, "rb") as f:
+            data = f.read()
         with open(os.path.join(backup, f"copy_{n:05d}_{os.path.basename(path)}"), "wb") as f:
             f.write(data)
     near = os.path.join(args.dir, "edited")
     os.makedirs(near, exist_ok=True)
     for n, pick in enumerate(rng.sample(range(len(written)), int(args.files * 0.03))):
-        path, data = written[pick]
+        path = written[pick]
+        with open(path, "rb") as f:
+            data = f.read()
         middle = len(data) // 2
         changed = data[:middle] + bytes([data[middle] ^ 0xFF]) + data[middle + 1:]
         with open(os.path.join(near, f"edit_{n:05d}_{os.path.basename(path)}"), "wb") as f:
