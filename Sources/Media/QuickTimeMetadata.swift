@@ -8,6 +8,8 @@ struct QuickTimeMetadata {
     var model: String?
     var width: Int?
     var height: Int?
+    /// `mvhd` duration over its time scale, in seconds.
+    var durationSeconds: Double?
 
     /// Seconds from 1904-01-01 (the QuickTime epoch) to 1970-01-01.
     private static let epochDifference: Int64 = 2_082_844_800
@@ -20,6 +22,7 @@ struct QuickTimeMetadata {
             switch box.type {
             case "mvhd":
                 result.movieCreated = movieHeaderCreation(source, box)
+                result.durationSeconds = movieHeaderDuration(source, box)
             case "trak":
                 guard let (size, isVideo) = track(source, box) else { continue }
                 if isVideo, videoSize == nil { videoSize = size }
@@ -45,6 +48,20 @@ struct QuickTimeMetadata {
         if version == 1 { raw = data.u64(4) } else { raw = data.u32(4).map(UInt64.init) }
         guard let raw, raw > 0, raw < UInt64(Int64.max / 2) else { return nil }
         return CaptureDate(utcSecondsSince1970: Int64(raw) - epochDifference)
+    }
+
+    /// `mvhd` duration ÷ time scale: version 0 has them at bytes 12 and 16 (32 bits each), version 1
+    /// at 20 (32 bits) and 24 (64 bits). Nil for a zero time scale or an unknown (all ones) duration.
+    private static func movieHeaderDuration(_ source: ByteSource, _ box: ISOBox) -> Double? {
+        guard let data = source.bytes(at: box.payloadOffset, count: min(32, Int(box.payloadSize))), let version = data.u8(0) else { return nil }
+        let scale: Int64?, duration: UInt64?
+        if version == 1 {
+            (scale, duration) = (data.u32(20), data.u64(24))
+        } else {
+            (scale, duration) = (data.u32(12), data.u32(16).flatMap { $0 == 0xFFFF_FFFF ? nil : UInt64($0) })
+        }
+        guard let scale, scale > 0, let duration, duration != .max else { return nil }
+        return Double(duration) / Double(scale)
     }
 
     /// A track's `tkhd` width × height (16.16 fixed point, the last 8 bytes) and whether `mdia/hdlr` says video.

@@ -1,0 +1,23 @@
+import FileSystem
+
+/// How long a QuickTime/MP4/3GP movie plays, from its `moov/mvhd` header: a few bounded reads,
+/// never the whole file. For the cards, which show a video's duration.
+public enum MovieDuration {
+    /// Seconds, or nil when the file is not such a movie or its header says nothing usable.
+    public static func seconds(of path: RawPath) -> Double? {
+        guard let file = try? ReadableFile(path), let status = try? file.status() else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        guard let filled = try? file.read(at: 0, into: &buffer) else { return nil }
+        let source = ByteSource(head: buffer[0..<filled], size: max(status.size, Int64(filled)), file: file)
+        guard let iso = ISOFile.read(source), let moov = iso.moov else { return nil }
+        return QuickTimeMetadata.read(source, moov: moov).durationSeconds
+    }
+
+    /// "0:07", "12:34", "1:02:03".
+    public static func text(_ seconds: Double) -> String {
+        let total = Int(seconds.rounded())
+        let (hours, minutes, rest) = (total / 3600, total / 60 % 60, total % 60)
+        let two = { (n: Int) in n < 10 ? "0\(n)" : "\(n)" }
+        return hours > 0 ? "\(hours):\(two(minutes)):\(two(rest))" : "\(minutes):\(two(rest))"
+    }
+}
