@@ -67,4 +67,16 @@ extension PlayContext {
     public func trashIDs(round: Int64? = nil) throws -> [Int64] {
         try library.filesInTrash().filter { $0.part == 0 && (round == nil || $0.round == round) }.map { $0.id! }
     }
+
+    /// Trash ids of the cards whose original path is `path`, or lies under it when it names a folder
+    /// (an absolute path, byte for byte). A linked file comes back with its card, so it is not listed apart.
+    public func trashIDs(originallyAt path: RawPath) throws -> [Int64] {
+        var folder = path.bytes
+        while folder.count > 1 && folder.last == UInt8(ascii: "/") { folder.removeLast() }
+        let prefix = folder == [UInt8(ascii: "/")] ? folder : folder + [UInt8(ascii: "/")]
+        return try library.filesInTrash().filter { file in
+            let original = file.rawOriginalPath.bytes
+            return file.part == 0 && (original == folder || original.starts(with: prefix))
+        }.map { $0.id! }
+    }
 }

@@ -4,14 +4,17 @@ import Library
 /// What the player can say about a card.
 public enum PlayerCommand: Sendable, Equatable {
     case delete, keep, undo, quit
+    /// Decide later: the card is neither kept nor deleted, nothing is recorded, and a later round deals it again.
+    case skip
 
-    /// The scripted-input words of DESIGN.md: d/delete, k/keep, u/undo, q/quit (any case).
+    /// The scripted-input words of DESIGN.md: d/delete, k/keep, u/undo, q/quit, and s/skip (any case).
     public init?(line: String) {
         switch line.trimmingCharacters(in: .whitespaces).lowercased() {
         case "d", "delete": self = .delete
         case "k", "keep": self = .keep
         case "u", "undo": self = .undo
         case "q", "quit": self = .quit
+        case "s", "skip": self = .skip
         default: return nil
         }
     }
@@ -21,6 +24,8 @@ public enum PlayerCommand: Sendable, Equatable {
 public enum Feedback: Sendable, Equatable {
     case deleted(Card)
     case kept(Card)
+    /// Left for a later round (`s`).
+    case skipped(Card)
     case undone(Card)
     case undoRefused(String)
     case nothingToUndo
@@ -35,6 +40,8 @@ public enum Feedback: Sendable, Equatable {
 public final class RoundSession {
     public private(set) var decisions: [(card: Card, deleted: Bool)] = []
     public private(set) var undosUsed = 0
+    /// Cards passed over with `.skip`, in order: undecided, so a later round deals them again.
+    public private(set) var skipped: [Card] = []
     public private(set) var quit = false
     private var queue: [Card]
     private var position = 0
@@ -78,6 +85,12 @@ public final class RoundSession {
             undosUsed += 1
             position = queue.firstIndex(of: last.card) ?? position
             return .undone(last.card)
+        case .skip:
+            guard let card = current else { return .noCard }
+            skipped.append(card)
+            position += 1
+            skipUndealable()
+            return .skipped(card)
         case .delete, .keep:
             guard let card = current else { return .noCard }
             decisions.append((card, command == .delete))

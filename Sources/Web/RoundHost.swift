@@ -136,7 +136,8 @@ public final class RoundHost: @unchecked Sendable {
         case "keep": command = .keep
         case "undo": command = .undo
         case "quit": command = .quit
-        default: throw WebError(400, "decision must be delete, keep, undo or quit, not '\(decision)'")
+        case "skip": command = .skip
+        default: throw WebError(400, "decision must be delete, keep, skip, undo or quit, not '\(decision)'")
         }
         mutex.lock()
         defer { mutex.unlock() }
@@ -146,7 +147,7 @@ public final class RoundHost: @unchecked Sendable {
         if driver.checkTime(), command != .quit {
             throw WebError(409, "the round's time is up; confirm the batch")
         }
-        if command == .delete || command == .keep {
+        if command == .delete || command == .keep || command == .skip {
             guard let current = driver.current else { throw WebError(409, "no card is on the table; confirm the batch") }
             guard card == current.id else {
                 throw WebError(409, "card \(card.map(String.init) ?? "null") is not on the table (card \(current.id) is)")

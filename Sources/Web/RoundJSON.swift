@@ -48,6 +48,7 @@ enum RoundJSON {
         switch feedback {
         case .deleted(let c): answer["result"] = "deleted"; answer["card"] = c.id
         case .kept(let c): answer["result"] = "kept"; answer["card"] = c.id
+        case .skipped(let c): answer["result"] = "skipped"; answer["card"] = c.id
         case .undone(let c): answer["result"] = "undone"; answer["card"] = c.id
         case .undoRefused(let message): answer["result"] = "undoRefused"; answer["message"] = message
         case .nothingToUndo: answer["result"] = "nothingToUndo"; answer["message"] = "nothing to undo"

@@ -37,12 +37,7 @@ enum Terminal {
 func humanBytes(_ bytes: Int64) -> String { ByteCount.human(bytes) }
 
 /// A whole number with thousands separators: 12,345.
-func grouped(_ number: Int) -> String {
-    let digits = String(abs(number))
-    var out = ""
-    for (index, character) in digits.enumerated() {
-        if index > 0 && (digits.count - index) % 3 == 0 { out += "," }
-        out.append(character)
-    }
-    return number < 0 ? "-" + out : out
-}
+func grouped(_ number: Int) -> String { Words.grouped(number) }
+
+/// "1 card", "3 cards", "2 copies" (`Words.count`).
+func plural(_ count: Int, _ noun: String, _ pluralForm: String? = nil) -> String { Words.count(count, noun, plural: pluralForm) }
