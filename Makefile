@@ -8,7 +8,8 @@ BIN          = .build/$(CONFIG)/clean
 APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev zlib1g-dev pkg-config \
                libturbojpeg0-dev libheif-dev libspng-dev \
                libimage-exiftool-perl jdupes trash-cli file time sqlite3 \
-               chromium chromium-driver python3-selenium python3-numpy
+               chromium chromium-driver python3-selenium python3-numpy \
+               tmux chafa
 
 FUZZ_SECONDS ?= 30
 FUZZ_BIN      = .build-fuzz/debug/SwipeCleanFuzz

@@ -3,15 +3,16 @@ import Testing
 
 /// `clean round` and `clean boss NAME` on a real terminal (a tmux pane): single keys, the countdown,
 /// the flash answers, the one-key confirmation, and a terminal put back afterwards whatever happens.
-@Suite(.enabled(if: TmuxPane.isAvailable, "tmux is not installed: the terminal play tests need it (apt-get install tmux)"))
-struct TerminalPlayTests {
+/// Without tmux every test fails saying how to install it (`make setup` does).
+@Suite struct TerminalPlayTests {
     /// A scanned library: a duplicate pair, a screenshot and an old photo; dealt as
     /// a-copy.jpg (duplicate), the screenshot, a.jpg and old.jpg (old photos).
     struct Library {
-        let clean: CleanBinary
+        var clean: CleanBinary
         let folder: String
 
-        init(roundSeconds: Int = 60) throws {
+        /// `moreScreenshots`: two more screenshots, for a three-card `boss screenshots`.
+        init(roundSeconds: Int = 60, moreScreenshots: Bool = false) throws {
             clean = try CleanBinary()
             folder = clean.home + "/library"
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -20,17 +21,26 @@ struct TerminalPlayTests {
                                    ("Issue 62.png", "Screenshot_20240105-101010.png"), ("HTC Desire.jpg", "old.jpg")] {
                 try FileManager.default.copyItem(atPath: corpus + "/" + source, toPath: folder + "/" + name)
             }
+            if moreScreenshots {
+                // Two more PNGs, the second made distinct by a byte after its IEND (still a valid PNG).
+                let png = try Data(contentsOf: URL(fileURLWithPath: corpus + "/Issue 204 (dotnet).png"))
+                try png.write(to: URL(fileURLWithPath: folder + "/Screenshot_20240106-101010.png"))
+                try (png + Data([0x0A])).write(to: URL(fileURLWithPath: folder + "/Screenshot_20240107-101010.png"))
+            }
             try FileManager.default.createDirectory(atPath: clean.home + "/config/swipeclean", withIntermediateDirectories: true)
             try "[play]\nround_seconds = \(roundSeconds)\n".write(toFile: clean.home + "/config/swipeclean/config.toml", atomically: true, encoding: .utf8)
             let scan = try clean.run(["scan", folder])
             #expect(scan.status == 0, "\(scan.stderr)")
         }
 
-        /// `clean ARGS` in a tmux pane, then its exit status and `stty -a` of the same terminal.
+        /// `clean ARGS` in a tmux pane, then its exit status, `stty -a` of the same terminal, and
+        /// `leftover=[…]`: the bytes the shell would read next (what `clean` left in the terminal's input).
         func play(_ arguments: String) throws -> TmuxPane {
             let environment = clean.environment.map { "\($0.key)=\(shellQuoted($0.value))" }.sorted().joined(separator: " ")
             return try TmuxPane(running: "env \(environment) \(shellQuoted(CleanBinary.executable.path)) \(arguments); "
-                                + "echo \"exit=$?\"; stty -a; echo stty-done; sleep 30")
+                                + "echo \"exit=$?\"; stty -a; echo stty-done; "
+                                + "stty -icanon min 0 time 5; printf 'leftover=['; head -c 64 | od -An -c | tr -d ' \\n'; echo ']'; echo leftover-done; "
+                                + "sleep 30")
         }
 
         func files() throws -> Set<String> { Set(try FileManager.default.contentsOfDirectory(atPath: folder)) }
@@ -84,7 +94,7 @@ struct TerminalPlayTests {
         defer { pane.stop() }
 
         let first = try pane.waitFor("card 1 of 4 · old photo")
-        #expect(first.contains("boss battle: old"))
+        #expect(first.contains("boss battle: Blast from the Past"))
         try pane.send("Left")
         try pane.waitFor("✗ DELETE")
         try pane.send("C-c")
@@ -132,4 +142,107 @@ struct TerminalPlayTests {
         expectRestored(result)
         #expect(try library.files().count == 4)
     }
+
+    @Test func keysTypedAheadNeverAnswerTheQuestionAndNeverReachTheShell() throws {
+        let library = try Library(moreScreenshots: true)
+        defer { library.remove() }
+        let pane = try library.play("boss screenshots")
+        defer { pane.stop() }
+
+        try pane.waitFor("card 1 of 3")
+        // Four deletes in the rhythm of play for three cards: the fourth lands as the question appears.
+        try pane.send("d", "d", "d", "d")
+        let asked = try pane.waitFor("to the trash? [y/N]")
+        #expect(asked.contains("Done: 3 cards decided."))
+        #expect(asked.contains("To move: 3 cards"))
+        #expect(asked.contains("y moves them · n, Esc or Enter: not now"))
+        // A sixth d, an arrow, q, a letter: none of them answers.
+        for key in ["d", "Left", "q", "x", "k"] { try pane.send(key) }
+        usleep(600_000)
+        let waiting = try pane.screen()
+        #expect(!waiting.contains("exit="), "a key other than y/n/Esc/Enter answered:\n\(waiting)")
+        try pane.send("y")
+        let result = try pane.waitFor("leftover-done")
+        #expect(result.contains("exit=0"))
+        #expect(result.contains("Round over: reviewed 3"))
+        expectRestored(result)
+        #expect(result.contains("leftover=[]"), "keys reached the shell:\n\(result)")
+        #expect(try library.files() == ["a.jpg", "a-copy.jpg", "old.jpg"])
+    }
+
+    @Test func aQTypedAsTimeRunsOutDoesNotAnswerAndEscMeansNotNow() throws {
+        let library = try Library(roundSeconds: 2)
+        defer { library.remove() }
+        let pane = try library.play("round")
+        defer { pane.stop() }
+
+        try pane.waitFor("a-copy.jpg")
+        try pane.send("d")
+        try pane.waitFor("Time's up!", timeout: 4)
+        try pane.send("q")
+        try pane.send("d")
+        usleep(600_000)
+        let asked = try pane.waitFor("to the trash? [y/N]")
+        #expect(asked.contains("⏱ Time's up! Done: 1 card decided."))
+        #expect(!asked.contains("exit="), "q answered the question:\n\(asked)")
+        try pane.send("Escape")
+        let result = try pane.waitFor("leftover-done")
+        #expect(result.contains("exit=0"))
+        #expect(result.contains("Nothing moved. The batch is waiting"))
+        expectRestored(result)
+        #expect(result.contains("leftover=[]"), "keys reached the shell:\n\(result)")
+        #expect(try library.files().count == 4)
+    }
+
+    /// The picture takes the rows the card's text leaves (not a fixed 40×20), `o` hands the file to
+    /// xdg-open, Enter/z shows the picture full screen until any key (which decides nothing), `s` skips.
+    @Test func thePictureFillsTheRoomOOpensZShowsItFullScreenAndSSkips() throws {
+        #expect(Self.chafa != nil, "chafa is not installed: sudo apt-get install -y chafa (or make setup)")
+        var library = try Library()
+        defer { library.remove() }
+        let bin = library.clean.home + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let opened = library.clean.home + "/opened"
+        try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> \(shellQuoted(opened))\n".write(toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
+        chmod(bin + "/xdg-open", 0o755)
+        library.clean.environment["PATH"] = bin + ":/usr/bin:/bin"
+        let pane = try library.play("boss old")
+        defer { pane.stop() }
+
+        let card = try pane.waitFor("card 1 of 4")
+        let lines = card.split(separator: "\n", omittingEmptySubsequences: false)
+        let cardLine = try #require(lines.firstIndex { $0.contains("── card 1 of 4") })
+        let picture = lines[2..<cardLine].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        #expect(picture.count >= 15, "the picture has \(picture.count) rows in a 40-row pane:\n\(card)")
+        #expect(picture.map { $0.count }.max() ?? 0 > 42, "the picture is no wider than the old 40 columns:\n\(card)")
+        let name = try #require(lines[cardLine + 1].split(separator: " ").last.map(String.init))
+
+        try pane.send("o")
+        try pane.waitFor("opened in the desktop's viewer")
+        usleep(300_000)
+        #expect(try String(contentsOfFile: opened, encoding: .utf8) == library.folder + "/" + name + "\n")
+
+        try pane.send("z")
+        let full = try pane.waitFor("any key: back to the card")
+        #expect(!full.contains("card 1 of 4"))
+        try pane.send("d")  // dismisses the view, deletes nothing
+        let back = try pane.waitFor("card 1 of 4")
+        #expect(back.contains("deleted 0 ·"))
+        try pane.send("Enter")
+        try pane.waitFor("any key: back to the card")
+        try pane.send("x")
+        try pane.waitFor("card 1 of 4")
+
+        try pane.send("s")
+        let skipped = try pane.waitFor("card 2 of 4")
+        #expect(skipped.contains("→ LATER  \(name)"))
+        try pane.send("q")
+        let result = try pane.waitFor("stty-done")
+        #expect(result.contains("exit=0"))
+        #expect(!result.contains("[y/N]"), "nothing was deleted, so nothing is asked")
+        expectRestored(result)
+        #expect(try library.files().count == 4)
+    }
+
+    static let chafa = ["/usr/bin/chafa", "/usr/local/bin/chafa"].first { FileManager.default.isExecutableFile(atPath: $0) }
 }

@@ -12,10 +12,13 @@ struct TmuxPane {
     let socket = "swipeclean-test-\(UUID().uuidString.prefix(8))"
     let target = "play"
 
-    /// Starts `command` (a /bin/sh command line) in a 100×40 pane.
-    init(running command: String) throws {
+    /// Starts `command` (a /bin/sh command line) in a `columns`×`rows` pane (100×40 by default).
+    init(running command: String, columns: Int = 100, rows: Int = 40) throws {
+        guard Self.isAvailable else {
+            throw Timeout(description: "tmux is not installed; the terminal tests need it: sudo apt-get install -y tmux (or make setup)")
+        }
         // The server started here would inherit a pipe on stdout and keep it open: no output wanted.
-        try tmux(["new-session", "-d", "-s", target, "-x", "100", "-y", "40", "/bin/sh", "-c", command], output: false)
+        try tmux(["new-session", "-d", "-s", target, "-x", "\(columns)", "-y", "\(rows)", "/bin/sh", "-c", command], output: false)
     }
 
     func stop() { _ = try? tmux(["kill-server"]) }
@@ -24,6 +27,14 @@ struct TmuxPane {
     func send(_ keys: String...) throws { try tmux(["send-keys", "-t", target] + keys) }
 
     func screen() throws -> String { try tmux(["capture-pane", "-p", "-t", target]) }
+
+    /// Every line the pane ever showed, its scrollback included, as the terminal wrapped them.
+    func history() throws -> [Substring] { try tmux(["capture-pane", "-p", "-S", "-", "-t", target]).split(separator: "\n") }
+
+    /// The same lines with the terminal's wraps undone (`-J`): as many as `history()` only when nothing wrapped.
+    func unwrappedHistory() throws -> [Substring] {
+        try tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", target]).split(separator: "\n")
+    }
 
     /// Polls the pane until `text` shows, or fails after `timeout` seconds with the screen in the message.
     @discardableResult

@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import Library
+import Media
 import Play
 
 /// A card as text: what the file is, why it is a candidate, and the running tally.
@@ -11,7 +12,7 @@ enum CardView {
         var tally = "  deleted \(session.deletedCards.count) · \(humanBytes(session.bytesToFree)) to free"
         if let secondsLeft { tally += " · \(Int(secondsLeft.rounded(.up))) s left" }
         lines.append(tally)
-        lines.append("  [d] delete  [k] keep  [u] undo  [q] quit")
+        lines.append("  [d] delete  [k] keep  [s] skip  [u] undo  [q] quit")
         return lines.joined(separator: "\n")
     }
 
@@ -32,6 +33,7 @@ enum CardView {
     static func facts(_ card: Card) -> [String] {
         let item = card.item
         var facts = ["\(item.kind.rawValue)", humanBytes(card.bytes)]
+        if item.kind.rawValue == "video", let seconds = MovieDuration.seconds(of: item.rawPath) { facts.insert(MovieDuration.text(seconds), at: 1) }
         if let date = item.capturedAt { facts.append("\(date) (\(item.dateSource.rawValue))") }
         if let w = item.width, let h = item.height { facts.append("\(w)×\(h)") }
         let camera = [item.cameraMake, item.cameraModel].compactMap { $0 }.joined(separator: " ")

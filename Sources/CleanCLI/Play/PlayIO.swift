@@ -14,6 +14,16 @@ enum InputEvent: Equatable {
     case interrupt
     /// A line or key that means nothing; shown back to the player.
     case unknown(String)
+    /// A way to look at the card (a terminal's `o`, Enter and `z`): changes nothing in the round.
+    case view(CardViewing)
+}
+
+/// Looking closer at a card on a terminal.
+enum CardViewing: Equatable {
+    /// `o`: the file in the desktop's viewer.
+    case open
+    /// Enter or `z`: the picture over the whole terminal until any key.
+    case fullScreen
 }
 
 /// Where the decisions come from: lines of a script, or keys of a terminal.
@@ -31,9 +41,26 @@ protocol PlayScreen {
     func tick(session: RoundSession, secondsLeft: Double?)
     func feedback(_ feedback: Feedback, session: RoundSession)
     func unknown(_ input: String)
-    /// The cards are done: time is up (`timeUp`), the queue ran out, or the player quit.
-    func roundEnded(timeUp: Bool)
+    /// Shows the card another way; true when the view now waits for any key before the card comes back.
+    func view(_ viewing: CardViewing, card: Card) -> Bool
+    /// Play is over (time up, cards out, quit, Ctrl-C): the batch and, when one is needed, the question.
+    func done(_ end: PlayEnd)
     func say(_ text: String)
+}
+
+/// How play ended, for the screen that asks about the batch.
+struct PlayEnd {
+    var timeUp: Bool
+    /// Cards decided (kept or deleted).
+    var reviewed: Int
+    /// Cards left for a later round (`s`).
+    var skipped = 0
+    /// The batch to move (`BatchSummary`), nil when nothing was deleted.
+    var summary: String?
+    /// Why nothing will move (Ctrl-C).
+    var notice: String?
+    /// "Move N cards (…) to the trash? [y/N]" when an answer is needed.
+    var question: String?
 }
 
 /// The line protocol of DESIGN.md: one decision per line on stdin.
@@ -62,10 +89,13 @@ struct LineScreen: PlayScreen {
 
     func tick(session: RoundSession, secondsLeft: Double?) {}
 
+    func view(_ viewing: CardViewing, card: Card) -> Bool { false }
+
     func feedback(_ feedback: Feedback, session: RoundSession) {
         switch feedback {
         case .deleted(let c): screen.say("  ✗ delete · \(humanBytes(c.bytes))")
         case .kept: screen.say("  ✓ keep")
+        case .skipped: screen.say("  → skip: decide later")
         case .undone(let c): screen.say("  ↶ undone: \(RawPath(bytes: c.item.rawPath.lastComponent))")
         case .undoRefused(let why): screen.say("  \(why)")
         case .nothingToUndo: screen.say("  nothing to undo")
@@ -74,11 +104,12 @@ struct LineScreen: PlayScreen {
     }
 
     func unknown(_ input: String) {
-        screen.say("  ? '\(input)': answer d (delete), k (keep), u (undo) or q (quit)")
+        screen.say("  ? '\(input)': answer d (delete), k (keep), s (skip), u (undo) or q (quit)")
     }
 
-    func roundEnded(timeUp: Bool) {
-        if timeUp { screen.say("⏱ Time's up!") }
+    func done(_ end: PlayEnd) {
+        if end.timeUp { screen.say("⏱ Time's up!") }
+        for text in [end.summary, end.notice, end.question].compactMap({ $0 }) { screen.say(text) }
     }
 
     func say(_ text: String) { screen.say(text) }
@@ -89,7 +120,8 @@ extension PlayLoop {
     /// the line protocol otherwise. The raw mode, when there is one, is the caller's to restore.
     func makeIO(_ round: RoundDriver) -> (any PlayerInput, any PlayScreen, RawMode?) {
         if !options.json, Terminal.stdinIsTTY, Terminal.stdoutIsTTY, let terminal = RawMode.enter() {
-            let title = kind.bossName.map { "boss battle: \($0)" } ?? roundSeconds.map { "\(Int($0))-second round" } ?? "round"
+            let boss = kind.bossName.map { name in play.rules.bosses.first { $0.name == name }?.title ?? name }
+            let title = boss.map { "boss battle: \($0)" } ?? roundSeconds.map { "\(Int($0))-second round" } ?? "round"
             let screen = TerminalScreen(terminal: terminal, title: title, style: .forStdout(environment: context.environment),
                                         bell: context.configuration.play.bell, thresholds: play.thresholds, now: play.now,
                                         xpEstimate: { round.xpEstimate })

@@ -24,7 +24,7 @@ struct PlayLoop {
         switch try RoundDriver.deal(play, kind: kind, category: category, order: options.order, roundSeconds: roundSeconds,
                                     policy: policy, clock: ContinuousClock()) {
         case .nothing(let why, let report):
-            let sentence = Self.words(why)
+            let sentence = Self.words(why, scanned: try play.library.firstScan() != nil)
             Screen(json: options.json).say(sentence)
             return (report, sentence)
         case .play(let round):
@@ -47,33 +47,51 @@ struct PlayLoop {
             case .interrupt: round.interrupt(); break play
             case .unknown(let text): screen.unknown(text); showCard = true
             case .command(let command): screen.feedback(round.apply(command), session: round.session); showCard = true
+            case .view(let viewing):
+                showCard = true
+                guard screen.view(viewing, card: card) else { continue }
+                // A full-screen picture: any key (which does nothing else) brings the card back.
+                waiting: while !round.checkTime() {
+                    switch input.next(timeout: round.secondsLeft) {
+                    case .timeTick: continue
+                    case .endOfInput: break play
+                    case .interrupt: round.interrupt(); break play
+                    default: break waiting
+                    }
+                }
             }
         }
         round.endPlay()
-        screen.roundEnded(timeUp: round.timeUp)
-        var answer = false
         let deleted = round.deletedCards
+        var end = PlayEnd(timeUp: round.timeUp, reviewed: round.session.decisions.count, skipped: round.session.skipped.count)
         if !deleted.isEmpty {
-            screen.say(BatchSummary.render(deleted, dryRun: round.policy == .dryRun))
-            if round.interrupted && round.policy != .dryRun { screen.say("Ctrl-C: nothing moves.") }
+            end.summary = BatchSummary.render(deleted, dryRun: round.policy == .dryRun)
+            if round.interrupted && round.policy != .dryRun { end.notice = "Ctrl-C: nothing moves." }
             if round.needsAnswer {
-                screen.say("Move \(deleted.count) card\(deleted.count == 1 ? "" : "s") (\(humanBytes(round.bytesToFree))) to the trash? [y/N]")
-                answer = input.confirms()
+                end.question = "Move \(plural(deleted.count, "card")) (\(humanBytes(round.bytesToFree))) to the trash? [y/N]"
             }
         }
+        screen.done(end)
+        // Asked only once the done screen is drawn: the input drops what was typed ahead.
+        let answer = end.question == nil ? false : input.confirms()
+        let report = try round.finish(confirmed: answer)
+        // Raw (unechoed) until the batch has moved; leaving raw mode drops whatever was typed meanwhile.
         terminal?.restore()
-        return try round.finish(confirmed: answer)
+        return report
     }
 
     /// Why there is nothing to play, in the terminal's words.
-    static func words(_ why: NothingToPlay) -> String {
+    /// `scanned`: a scan has run, so "scan a folder first" would be wrong.
+    static func words(_ why: NothingToPlay, scanned: Bool) -> String {
         switch why {
         case .allowanceUsedUp(let minutes):
             return "You have used today's \(minutes.map { "\($0) minutes" } ?? "time") of swiping (free tier). It renews at midnight; `clean config set player.tier pro` lifts the limit."
         case .emptyQueue(let category, let suggestion):
-            var message = "No \(category.map { CardView.title($0) + "s" } ?? "candidates") to deal right now."
+            var message = "No \(category.map { Words.plural(CardView.title($0)) } ?? "candidates") to deal right now."
             if let suggestion {
-                message += " Try `clean boss \(suggestion.boss)` (\(suggestion.cards) cards)."
+                message += " Try `clean boss \(suggestion.boss)` (\(plural(suggestion.cards, "card")))."
+            } else if scanned {
+                message += " Everything indexed is decided; scan another folder: `clean scan DIR`."
             } else {
                 message += " Scan a folder first: `clean scan ~/Pictures` (or a phone's DCIM folder)."
             }
@@ -86,11 +104,11 @@ struct PlayLoop {
 enum BatchSummary {
     static func render(_ cards: [Card], dryRun: Bool) -> String {
         let bytes = cards.reduce(0) { $0 + $1.bytes }
-        var lines = ["", (dryRun ? "Would move " : "To move: ") + "\(cards.count) card\(cards.count == 1 ? "" : "s"), \(humanBytes(bytes))"]
+        var lines = ["", (dryRun ? "Would move " : "To move: ") + "\(plural(cards.count, "card")), \(humanBytes(bytes))"]
         for category in CardCategory.allCases {
             let group = cards.filter { $0.category == category }
             guard !group.isEmpty else { continue }
-            lines.append("  \(CardView.title(category))s: \(group.count), \(humanBytes(group.reduce(0) { $0 + $1.bytes }))")
+            lines.append("  \(Words.plural(CardView.title(category))): \(group.count), \(humanBytes(group.reduce(0) { $0 + $1.bytes }))")
             for card in group.prefix(20) {
                 let extra = card.linked.isEmpty ? "" : " (+\(card.linked.count) linked)"
                 lines.append("    \(humanBytes(card.bytes).padding(toLength: 9, withPad: " ", startingAt: 0)) \(card.item.rawPath)\(extra)")

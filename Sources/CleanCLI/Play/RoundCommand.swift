@@ -12,7 +12,7 @@ extension Clean {
             abstract: "Play a 60-second round: keep or delete each card, then confirm once.",
             discussion: """
                 Deals the clearest and largest candidates first (duplicate copies, big videos, \
-                screenshots, old photos). Keys: d delete, k keep, u undo, q quit (on a terminal \
+                screenshots, old photos). Keys: d delete, k keep, s skip, u undo, q quit (on a terminal \
                 also ← → and h l). When the cards, the time or the input run out, the batch is \
                 shown and one answer moves it to the trash (y) or keeps it pending (anything else).
                 Without a terminal, one decision per line is read from stdin, then one answer:
@@ -57,6 +57,9 @@ extension Clean {
                   let (configuration, _) = try? ConfigLoader.load(environment: ProcessInfo.processInfo.environment),
                   configuration.game.boss(named: name) == nil else { return }
             let names = configuration.game.bosses.map(\.name)
+            if let best = DidYouMean.closest(to: name, among: names + ["weekly", "list"]) {
+                throw ValidationError("unknown boss '\(name)'; did you mean `clean boss \(best)`?")
+            }
             throw ValidationError("unknown boss '\(name)'; choose \(names.joined(separator: ", ")), weekly (or list)")
         }
 
@@ -83,8 +86,10 @@ extension Clean {
 /// How play works on a terminal, for both commands' help.
 private let terminalPlayHelp = """
     On a terminal (stdin and stdout a TTY, no --json) every key acts at once: ← h d delete, \
-    → l k keep, u undo, q quit; a timed round counts down on screen (play.round_seconds) and \
-    ends at zero; y confirms the batch, any other key keeps it pending. Ctrl-C ends play at \
+    → l k keep, s skip (decide later), u undo, q quit, o open in the desktop's viewer, Enter or z \
+    the picture full screen; a timed round counts down on screen (play.round_seconds) and \
+    ends at zero. Then keys typed ahead are dropped and, on the done screen, y moves the batch; \
+    n, Esc or Enter keeps it pending; any other key is ignored. Ctrl-C ends play at \
     once without asking: nothing moves, and the deletes so far are kept as a pending batch \
     (`clean pending`). play.bell = true rings on each delete. With chafa installed \
     (apt-get install chafa), photos show a thumbnail.

@@ -5,7 +5,8 @@ import Darwin
 #endif
 import Play
 
-/// Single keys from a raw terminal: ← h d delete, → l k keep, u undo, q quit, Ctrl-C interrupt,
+/// Single keys from a raw terminal: ← h d delete, → l k keep, s skip, u undo, q quit, o open,
+/// Enter or z full screen, Ctrl-C interrupt,
 /// Ctrl-D end of input. Escape sequences are read whole (a lone Esc or an unknown sequence is
 /// just an unknown key), and a wait with a countdown returns `.timeTick` when the shown second changes.
 struct TerminalInput: PlayerInput {
@@ -26,12 +27,31 @@ struct TerminalInput: PlayerInput {
         return decode()
     }
 
-    /// One key after dropping anything typed ahead: y or Y is yes, every other key is no.
+    /// The answer to "Move these to the trash?", from a key pressed after the question is drawn:
+    /// whatever was typed ahead in the rhythm of play is dropped first. Then y or Y moves the batch;
+    /// n, N, Esc and Enter (and Ctrl-C, Ctrl-D, a closed terminal) mean "not now"; every other key —
+    /// a sixth `d`, an arrow, a `q` — is ignored and the question waits.
     mutating func confirms() -> Bool {
         pending.removeAll()
         _ = tcflush(STDIN_FILENO, TCIFLUSH)
-        guard fill(waitingMilliseconds: -1) == .read else { return false }
-        return pending.first == UInt8(ascii: "y") || pending.first == UInt8(ascii: "Y")
+        while true {
+            if pending.isEmpty, fill(waitingMilliseconds: -1) != .read { return false }
+            if pending.first == 0x0D || pending.first == 0x0A { return false }  // Enter: not now
+            switch Self.answer(to: decode()) {
+            case .some(let yes): return yes
+            case .none: continue
+            }
+        }
+    }
+
+    /// What a key means at the confirmation: true (move), false (not now), nil (ignored). Enter is
+    /// "not now" too, taken before decoding (in play it is the full-screen view).
+    static func answer(to event: InputEvent) -> Bool? {
+        switch event {
+        case .unknown("y"), .unknown("Y"): return true
+        case .unknown("n"), .unknown("N"), .unknown("Esc"), .interrupt, .endOfInput: return false
+        default: return nil
+        }
     }
 
     /// Milliseconds until `secondsLeft` crosses the next whole second (shown rounded up), at most one second.
@@ -70,7 +90,7 @@ struct TerminalInput: PlayerInput {
         case 0x03: return .interrupt
         case 0x04: return .endOfInput
         case 0x1B: return escapeSequence()
-        case 0x0D, 0x0A: return .unknown("Enter")
+        case 0x0D, 0x0A: return .view(.fullScreen)
         case 0x20: return .unknown("Space")
         case 0x7F, 0x08: return .unknown("Backspace")
         case 0x00..<0x20: return .unknown("Ctrl-" + String(UnicodeScalar(byte + 0x40)))
@@ -78,6 +98,8 @@ struct TerminalInput: PlayerInput {
             var bytes = [byte]
             while let next = pending.first, next & 0xC0 == 0x80 { bytes.append(pending.removeFirst()) }
             return .unknown(String(decoding: bytes, as: UTF8.self))
+        case UInt8(ascii: "o"), UInt8(ascii: "O"): return .view(.open)
+        case UInt8(ascii: "z"), UInt8(ascii: "Z"): return .view(.fullScreen)
         default:
             let character = Character(UnicodeScalar(byte))
             return Self.command(for: character).map(InputEvent.command) ?? .unknown(String(character))
@@ -89,6 +111,7 @@ struct TerminalInput: PlayerInput {
         case "d", "D", "h", "H": return .delete
         case "k", "K", "l", "L": return .keep
         case "u", "U": return .undo
+        case "s", "S": return .skip
         case "q", "Q": return .quit
         default: return nil
         }

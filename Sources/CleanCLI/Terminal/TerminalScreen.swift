@@ -6,6 +6,7 @@ import Darwin
 import FileSystem
 import Foundation
 import Library
+import Media
 import Play
 
 /// The round on a terminal: one screen redrawn in place for every key and every second — the
@@ -24,7 +25,10 @@ final class TerminalScreen: PlayScreen {
     private var session: RoundSession?
     private var secondsLeft: Double?
     private var flash = ""
-    private var thumbnails: [RawPath: [String]] = [:]
+    private var pictures: [String: Picture?] = [:]
+    private var descriptions: [Int64: [String]] = [:]
+    /// The card whose pixel-protocol picture is on screen now (drawn once, not every second).
+    private var pictureOnScreen: Int64?
 
     init(terminal: RawMode, title: String, style: Style, bell: Bool, thresholds: Thresholds, now: Date, xpEstimate: @escaping () -> Int) {
         self.terminal = terminal
@@ -54,6 +58,7 @@ final class TerminalScreen: PlayScreen {
             flash = style.bold(style.red("✗ DELETE  \(CardView.name(c)) · \(humanBytes(c.bytes))"))
             if bell { emit("\u{07}") }
         case .kept(let c): flash = style.bold(style.green("✓ KEEP  \(CardView.name(c))"))
+        case .skipped(let c): flash = style.bold(style.cyan("→ LATER  \(CardView.name(c)): dealt again in a later round"))
         case .undone(let c): flash = style.bold(style.yellow("↶ UNDONE  \(CardView.name(c)): decide again"))
         case .undoRefused(let why): flash = style.yellow(why)
         case .nothingToUndo: flash = style.dim("nothing to undo")
@@ -62,24 +67,67 @@ final class TerminalScreen: PlayScreen {
     }
 
     func unknown(_ input: String) {
-        flash = style.yellow("? \(input): ← h d delete · → l k keep · u undo · q quit")
+        flash = style.yellow("? \(input): ← h d delete · → l k keep · s skip · u undo · q quit")
     }
 
-    func roundEnded(timeUp: Bool) {
+    /// The done screen, on the shell's screen so it stays in the scrollback: why play ended, the
+    /// batch, and the question with the only keys that answer it.
+    func done(_ end: PlayEnd) {
         terminal.leaveAlternateScreen()
-        if timeUp { say(style.bold(style.yellow("⏱ Time's up!"))) }
+        let later = end.skipped > 0 ? ", \(end.skipped) for later" : ""
+        let headline = (end.timeUp ? "⏱ Time's up! " : "") + "Done: \(plural(end.reviewed, "card")) decided\(later)."
+        say(style.bold(end.timeUp ? style.yellow(headline) : headline))
+        for text in [end.summary, end.notice].compactMap({ $0 }) { say(text) }
+        guard let question = end.question else { return }
+        say(style.dim("y moves them · n, Esc or Enter: not now (they wait in `clean pending`)"))
+        say(style.bold(question))
     }
 
     func say(_ text: String) { emit(text + "\n") }
 
+    /// `o` opens the file in the desktop's viewer; Enter or `z` draws its picture (a video's poster
+    /// frame) over the whole terminal until any key.
+    func view(_ viewing: CardViewing, card: Card) -> Bool {
+        guard let path = card.item.rawPath.exactString else {
+            flash = style.yellow("this file's name is not UTF-8: no viewer can be handed it")
+            return false
+        }
+        switch viewing {
+        case .open:
+            flash = style.dim(Helpers.open(path))
+            return false
+        case .fullScreen:
+            let size = Terminal.size ?? (80, 24)
+            guard let picture = self.picture(card, columns: max(16, size.columns - 1), rows: max(6, size.rows - 2)) else {
+                flash = style.yellow(noPicture(card))
+                return false
+            }
+            var out = "\u{1B}[2J\u{1B}[H"
+            switch picture {
+            case .symbols(let lines): out += lines.map { $0 + (style.color ? "\u{1B}[0m" : "") }.joined(separator: "\n")
+            case .graphics(let bytes, let rows): out += bytes + "\u{1B}[\(rows + 1);1H"
+            }
+            emit(out + "\n" + style.dim(truncated("\(CardView.name(card)) · any key: back to the card", size.columns - 1)))
+            pictureOnScreen = nil
+            return true
+        }
+    }
+
+    /// Why Enter/z shows nothing for this card.
+    private func noPicture(_ card: Card) -> String {
+        if Thumbnail.chafa == nil { return "no picture: chafa is not installed (apt-get install chafa)" }
+        if card.item.kind.rawValue == "video" && Poster.ffmpeg == nil { return "no poster frame: ffmpeg is not installed (apt-get install ffmpeg)" }
+        return "no picture for this file"
+    }
+
     // MARK: - Drawing
 
+    /// The header, the picture in the space the text leaves, the card, the flash, the tally and the keys.
     private func draw() {
         guard let (card, number, total) = card, let session else { return }
         terminal.enterAlternateScreen()
         let size = Terminal.size ?? (80, 24)
         let width = max(20, size.columns - 1)
-        var lines: [String] = []
         var header = "SwipeClean · \(title)"
         if let secondsLeft {
             let left = Int(secondsLeft.rounded(.up))
@@ -90,29 +138,64 @@ final class TerminalScreen: PlayScreen {
         } else {
             header = style.bold(truncated(header, width))
         }
-        lines += [header, ""]
-        if let picture = thumbnail(card, columns: min(40, width - 2), rows: min(20, size.rows - 14)) {
-            lines += picture.map { "  " + $0 + (style.color ? "\u{1B}[0m" : "") } + [""]
-        }
+        let top = [header, ""]
+        var body: [String] = []
         let category = CardView.title(card.category)
-        lines.append(style.dim(truncated("── card \(number) of \(total) · \(category) " + String(repeating: "─", count: max(0, 40 - category.count)), width)))
-        for (index, line) in CardView.describe(card, thresholds: thresholds, now: now).enumerated() {
-            lines.append(index == 0 ? "  " + style.bold(truncated(line, width - 2)) : "  " + truncated(line, width - 2))
+        body.append(style.dim(truncated("── card \(number) of \(total) · \(category) " + String(repeating: "─", count: max(0, 40 - category.count)), width)))
+        for (index, line) in described(card).enumerated() {
+            body.append(index == 0 ? "  " + style.bold(truncated(line, width - 2)) : "  " + truncated(line, width - 2))
         }
-        lines += ["", "  " + flash, ""]
+        body += ["", "  " + flash, ""]
         let tally = "deleted \(session.deletedCards.count) · \(humanBytes(session.bytesToFree)) to free · ≈ \(grouped(xpEstimate())) XP"
-        lines.append("  " + truncated(tally, width - 2))
-        lines.append("  " + style.dim(truncated("← h d delete   → l k keep   u undo   q quit   Ctrl-C abandon", width - 2)))
-        emit("\u{1B}[H" + lines.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\u{1B}[J")
+        body.append("  " + truncated(tally, width - 2))
+        body.append("  " + style.dim(truncated("← h d delete  → l k keep  s later  u undo  q quit  o open  z view", width - 2)))
+
+        let room = size.rows - top.count - body.count - 1
+        var out = "\u{1B}[H" + top.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\n"
+        switch room >= 6 && width >= 18 ? picture(card, columns: width - 2, rows: room) : nil {
+        case .symbols(let lines)?:
+            out += lines.map { "  " + $0 + (style.color ? "\u{1B}[0m" : "") + "\u{1B}[K\n" }.joined() + "\u{1B}[K\n"
+            pictureOnScreen = nil
+        case .graphics(let bytes, let rows)?:
+            // Drawn once per card (a redraw each second would flicker); the text around it is redrawn.
+            if pictureOnScreen != card.id {
+                out += "\u{1B}[J\u{1B}[3G" + bytes
+                pictureOnScreen = card.id
+            }
+            out += "\u{1B}[\(top.count + rows + 2);1H"
+        case nil:
+            pictureOnScreen = nil
+        }
+        emit(out + body.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\u{1B}[J")
     }
 
-    /// The card's photo drawn by chafa, once per card; nil for other kinds, small screens and failures.
-    private func thumbnail(_ card: Card, columns: Int, rows: Int) -> [String]? {
-        guard card.item.kind.rawValue == "photo", columns >= 16, rows >= 6, let path = card.item.rawPath.exactString else { return nil }
-        if let cached = thumbnails[card.item.rawPath] { return cached.isEmpty ? nil : cached }
-        let lines = Thumbnail.render(path, columns: columns, rows: rows, color: style.color) ?? []
-        thumbnails[card.item.rawPath] = lines
-        return lines.isEmpty ? nil : lines
+    /// The card's lines (its video's duration read once, not every second).
+    private func described(_ card: Card) -> [String] {
+        if let cached = descriptions[card.id] { return cached }
+        let lines = CardView.describe(card, thresholds: thresholds, now: now)
+        descriptions[card.id] = lines
+        return lines
+    }
+
+    /// The card's photo, or its video's poster frame, drawn by chafa at this size, once per card and
+    /// size; nil for other kinds, without chafa (or ffmpeg for a video) and on any failure.
+    private func picture(_ card: Card, columns: Int, rows: Int) -> Picture? {
+        let key = "\(card.id) \(columns)x\(rows)"
+        if let cached = pictures[key] { return cached }
+        var picture: Picture?
+        if let path = card.item.rawPath.exactString {
+            switch card.item.kind.rawValue {
+            case "photo":
+                picture = Thumbnail.render(path, columns: columns, rows: rows, color: style.color)
+            case "video":
+                picture = Poster.frame(of: path, seconds: MovieDuration.seconds(of: card.item.rawPath))
+                    .flatMap { Thumbnail.render($0, columns: columns, rows: rows, color: style.color) }
+            default:
+                break
+            }
+        }
+        pictures[key] = .some(picture)
+        return picture
     }
 
     private func emit(_ text: String) {

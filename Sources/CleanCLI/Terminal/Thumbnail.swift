@@ -5,22 +5,36 @@ import Darwin
 #endif
 import Foundation
 
-/// A photo drawn in text by `chafa`, when it is installed: optional, and any failure (no chafa,
+/// A picture on the terminal, as chafa drew it.
+enum Picture: Equatable {
+    /// Lines of symbols (text with colour codes), placed like any other line.
+    case symbols([String])
+    /// A pixel protocol chafa found the terminal speaks (kitty, iTerm2, sixel): bytes written once
+    /// at the cursor, covering `rows` lines.
+    case graphics(String, rows: Int)
+
+    var rows: Int {
+        switch self {
+        case .symbols(let lines): lines.count
+        case .graphics(_, let rows): rows
+        }
+    }
+}
+
+/// A photo drawn by `chafa`, when it is installed: optional, and any failure (no chafa,
 /// an unreadable file, a slow render) simply means no thumbnail.
 enum Thumbnail {
-    /// `command -v chafa`: the first executable `chafa` on PATH.
-    static let chafa: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { $0 + "/chafa" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }()
+    static let chafa = Helpers.find("chafa")
 
-    /// The lines of a `columns`×`rows` rendering of the image at `path`, or nil.
-    static func render(_ path: String, columns: Int = 40, rows: Int = 20, color: Bool, timeout: Double = 1.5) -> [String]? {
+    /// The image at `path` fitted into `columns`×`rows` cells (its aspect kept), in the best format
+    /// chafa detects for this terminal (kitty, iTerm2, sixel, else symbols); plain symbols without
+    /// colour when `color` is off. Nil when it cannot be drawn.
+    static func render(_ path: String, columns: Int, rows: Int, color: Bool, timeout: Double = 1.5) -> Picture? {
         guard let chafa else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chafa)
-        process.arguments = ["--size=\(columns)x\(rows)", "--format=symbols", "--animate=off", "--polite=on",
-                             color ? "--colors=256" : "--colors=none", "--", path]
+        process.arguments = ["--size=\(columns)x\(rows)", "--animate=off", "--polite=on"]
+            + (color ? [] : ["--format=symbols", "--colors=none"]) + ["--", path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -30,9 +44,12 @@ enum Thumbnail {
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
         guard let bytes, process.terminationReason == .exit, process.terminationStatus == 0 else { return nil }
-        let lines = String(decoding: bytes, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
-            .map(String.init).filter { !$0.isEmpty }
-        return lines.isEmpty ? nil : lines
+        let text = String(decoding: bytes, as: UTF8.self)
+        if ["\u{1B}P", "\u{1B}_G", "\u{1B}]1337;"].contains(where: text.contains) { return .graphics(text, rows: rows) }
+        // Symbols: drop chafa's cursor show/hide and empty lines; each line is reset after it.
+        let lines = text.replacingOccurrences(of: "\u{1B}[?25l", with: "").replacingOccurrences(of: "\u{1B}[?25h", with: "")
+            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init).filter { !$0.isEmpty }
+        return lines.isEmpty ? nil : .symbols(lines)
     }
 
     /// Everything until end of file, or nil if it does not come before `deadline`.
