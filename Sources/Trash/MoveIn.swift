@@ -201,6 +201,10 @@ extension Trash {
         let source = move.originalPath
         let failure: TrashFailure
         do {
+            if renameOnly, try operations.status(source).device != operations.status(filesDirectory).device {
+                throw TrashFailure("'\(source)' is on another volume than the trash \(root); the desktop trash takes a rename, "
+                                   + "never a copy, so it stays where it is")
+            }
             let date = DeletionDate.format(now(), in: timeZone)
             let info = TrashInfo(originalPath: source, deletionDate: date)
             var attempt = 1
@@ -222,6 +226,10 @@ extension Trash {
             if !copy { copy = try operations.status(source).device != operations.status(filesDirectory).device }
             if !copy {
                 copy = try !renameUnlessCrossDevice(source, to: filePath(name))
+                if copy && renameOnly {
+                    throw TrashFailure("'\(source)' cannot be renamed into the trash \(root) (another mount); "
+                                       + "the desktop trash is never copied into, so it stays where it is")
+                }
                 if !copy {
                     try operations.synchronizeDirectory(filesDirectory)
                     try operations.synchronizeDirectory(source.parent)

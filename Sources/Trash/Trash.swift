@@ -16,6 +16,9 @@ public final class Trash {
     let now: () -> Date
     /// Copy even when `rename(2)` would do: tests the cross-device path on one file system.
     public var forceCopy: Bool
+    /// Only ever `rename(2)` into this trash (the desktop's, shared with the file manager): a file on
+    /// another volume is not moved, never copied. Off for clean's own trash, which verifies a copy.
+    public var renameOnly = false
 
     public var filesDirectory: RawPath { root.appending("files") }
     public var infoDirectory: RawPath { root.appending("info") }

@@ -32,9 +32,7 @@ struct AppContext {
 
     static func home(_ environment: [String: String]) -> String {
         if let home = environment["SWIPECLEAN_HOME"], !home.isEmpty { return home }
-        let data = environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
-        return data + "/swipeclean"
+        return dataHome(environment) + "/swipeclean"
     }
 
     /// `SWIPECLEAN_NOW` (ISO 8601 with an offset, e.g. 2026-03-02T19:30:00+01:00) or the real clock.
@@ -50,8 +48,22 @@ struct AppContext {
 
     var databasePath: String { home + "/library.sqlite" }
 
+    /// `trash.directory`: empty for `$SWIPECLEAN_HOME/Trash`, `desktop` for the FreeDesktop home trash
+    /// (`$XDG_DATA_HOME/Trash`, which the file manager and trash-cli show), else that folder.
     var trashDirectory: String {
-        configuration.trash.directory.isEmpty ? home + "/Trash" : configuration.trash.directory
+        switch configuration.trash.directory {
+        case "": return home + "/Trash"
+        case Self.desktopTrash: return Self.dataHome(environment) + "/Trash"
+        case let directory: return directory
+        }
+    }
+
+    /// The `trash.directory` value naming the desktop's own trash.
+    static let desktopTrash = "desktop"
+
+    /// `$XDG_DATA_HOME`, else `~/.local/share`.
+    static func dataHome(_ environment: [String: String]) -> String {
+        environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
     }
 
     /// The library database, creating `home` and the database if they are not there yet. Opened once per
