@@ -13,6 +13,22 @@ public struct Clean: ParsableCommand {
 
     public init() {}
 
+    /// What `clean` runs: a mistyped subcommand gets "did you mean …?"; before any command but
+    /// `clean config`, `trash.auto_empty_days` empties the trash past its age (reported); then the command.
+    public static func start(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
+        let names = configuration.subcommands.map { $0._commandName }
+        if let first = arguments.first, !first.hasPrefix("-"), first != "help", !names.contains(first) {
+            exit(withError: ValidationError(DidYouMean.sentence(unknown: "command", first, among: names, command: "clean ")))
+        }
+        do {
+            var command = try parseAsRoot(arguments)
+            if !(command is Config || command is Config.SetValue), let context = try? AppContext() { AutoEmpty.run(context) }
+            try command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
     public func run() throws {
         let context = try AppContext()
         print(try Home.render(context: context))

@@ -27,7 +27,7 @@ extension Rules {
             AchievementDefinition(id: "first-steps", title: "First Steps", category: .milestones, tier: .bronze, metric: .photosDeleted, required: 1),
             AchievementDefinition(id: "getting-started", title: "Getting Started", category: .volume, tier: .bronze, metric: .photosDeleted, required: 100),
             AchievementDefinition(id: "photo-purger", title: "Photo Purger", category: .volume, tier: .silver, metric: .photosDeleted, required: 1_000),
-            AchievementDefinition(id: "gigabyte-club", title: "Gigabyte Club", category: .storage, tier: .silver, metric: .bytesFreed, required: 1_073_741_824),
+            AchievementDefinition(id: "gigabyte-club", title: "Gigabyte Club", category: .storage, tier: .silver, metric: .bytesFreed, required: 1_000_000_000),
             AchievementDefinition(id: "week-warrior", title: "Week Warrior", category: .consistency, tier: .silver, metric: .streak, required: 7),
             AchievementDefinition(id: "monthly-master", title: "Monthly Master", category: .consistency, tier: .gold, metric: .streak, required: 30),
             AchievementDefinition(id: "year-round", title: "Year-Round", category: .consistency, tier: .platinum, metric: .streak, required: 365),
@@ -42,7 +42,7 @@ extension Rules {
             AchievementDefinition(id: "marathon", title: "Marathon", category: .volume, tier: .silver, metric: .roundsInOneDay, required: 10),
             AchievementDefinition(id: "weekly-regular", title: "Monday Regular", category: .challenges, tier: .silver, metric: .weeklyBossesDefeated, required: 4),
             AchievementDefinition(id: "weekly-legend", title: "Season Champion", category: .challenges, tier: .gold, metric: .weeklyBossesDefeated, required: 12),
-            AchievementDefinition(id: "space-maker", title: "Space Maker", category: .storage, tier: .gold, metric: .bytesFreed, required: 10_737_418_240),
+            AchievementDefinition(id: "space-maker", title: "Space Maker", category: .storage, tier: .gold, metric: .bytesFreed, required: 10_000_000_000),
         ],
         bosses: [
             BossDefinition(name: "screenshots", title: "The Screenshot Purge", summary: "screenshots", category: .screenshots, target: 50, xpReward: 500),
@@ -54,7 +54,7 @@ extension Rules {
         challenges: [
             ChallengeDefinition(id: "delete-25-today", title: "Delete 25 photos today", period: .daily, metric: .photosDeleted, target: 25, xpReward: 50),
             ChallengeDefinition(id: "review-100-today", title: "Review 100 photos today", period: .daily, metric: .photosReviewed, target: 100, xpReward: 50),
-            ChallengeDefinition(id: "free-100-mib-today", title: "Free 100 MiB today", period: .daily, metric: .bytesFreed, target: 104_857_600, xpReward: 75),
+            ChallengeDefinition(id: "free-100-mib-today", title: "Free 100 MB today", period: .daily, metric: .bytesFreed, target: 100_000_000, xpReward: 75),
             ChallengeDefinition(id: "three-rounds-today", title: "Complete 3 rounds today", period: .daily, metric: .roundsCompleted, target: 3, xpReward: 50),
             ChallengeDefinition(id: "boss-today", title: "Fight a boss today", period: .daily, metric: .bossesFought, target: 1, xpReward: 50),
             ChallengeDefinition(id: "early-bird-today", title: "Play a round before 7 am", period: .daily, metric: .earlyRounds, target: 1, xpReward: 50),
@@ -62,7 +62,7 @@ extension Rules {
             ChallengeDefinition(id: "two-bosses-this-week", title: "Fight 2 different bosses this week", period: .weekly, metric: .bossesFought, target: 2, xpReward: 200),
             ChallengeDefinition(id: "delete-200-this-week", title: "Delete 200 photos this week", period: .weekly, metric: .photosDeleted, target: 200, xpReward: 200),
             ChallengeDefinition(id: "keep-streak-3-days", title: "Protect your streak on 3 days", period: .weekly, metric: .streakDaysKept, target: 3, xpReward: 200),
-            ChallengeDefinition(id: "free-1-gib-this-week", title: "Free 1 GiB this week", period: .weekly, metric: .bytesFreed, target: 1_073_741_824, xpReward: 250),
+            ChallengeDefinition(id: "free-1-gib-this-week", title: "Free 1 GB this week", period: .weekly, metric: .bytesFreed, target: 1_000_000_000, xpReward: 250),
         ],
         weeklyBosses: [
             WeeklyBossDefinition(name: "backup-hydra", title: "The Backup Hydra", story: "Copy a backup into a backup and it grows two heads: clear the old backup folders.",

@@ -57,4 +57,17 @@ public enum ByteCount {
         }
         return unit == 0 ? "\(bytes) B" : String(format: "%.1f", value) + " " + units[unit]
     }
+
+    /// Progress toward a target in the target's unit, written once: "0.3/100.0 MB", "0/500 B".
+    public static func pair(_ progress: Int64, of target: Int64) -> String {
+        let units = ["B", "KB", "MB", "GB", "TB"]
+        var scale = 1.0
+        var unit = 0
+        while Double(abs(target)) / scale >= 1000 && unit < units.count - 1 {
+            scale *= 1000
+            unit += 1
+        }
+        if unit == 0 { return "\(progress)/\(target) B" }
+        return String(format: "%.1f/%.1f ", Double(progress) / scale, Double(target) / scale) + units[unit]
+    }
 }

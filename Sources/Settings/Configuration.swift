@@ -20,7 +20,7 @@ public struct Configuration: Codable, Sendable, Equatable {
         scan: ScanSettings(
             skipNames: [".thumbnails", "@eaDir", ".AppleDouble", ".Trashes", ".Spotlight-V100", ".fseventsd", ".swipeclean"],
             skipPrefixes: ["._", ".Trash"], oneFileSystem: true, bigVideoBytes: 100_000_000, oldPhotoYears: 2, jobs: 0),
-        trash: TrashSettings(directory: "", retentionDays: 30),
+        trash: TrashSettings(directory: "", retentionDays: 30, autoEmptyDays: 0),
         play: PlaySettings(roundSeconds: 60, keptCooldownDays: 30, bell: false),
         media: MediaSettings(
             screenshotNamePatterns: [
@@ -77,6 +77,8 @@ public struct TrashSettings: Codable, Sendable, Equatable {
     public var directory: String
     /// Days an item stays in the trash before `clean trash empty` purges it by default.
     public var retentionDays: Int
+    /// Days after which every command first purges a trashed file, and reports it; 0: never (the default).
+    public var autoEmptyDays: Int
 }
 
 /// The `[similar]` section: how near two photos' perceptual hashes must be to be similar photos.

@@ -55,6 +55,7 @@ enum Limits {
         integer("scan.old_photo_years", 0...200, { [$0.scan.oldPhotoYears] }),
         integer("scan.jobs", 0...256, { [$0.scan.jobs] }),
         integer("trash.retention_days", 0...3650, { [$0.trash.retentionDays] }),
+        integer("trash.auto_empty_days", 0...3650, { [$0.trash.autoEmptyDays] }),
         integer("play.round_seconds", 1...3600, { [$0.play.roundSeconds] }),
         integer("play.kept_cooldown_days", 0...3650, { [$0.play.keptCooldownDays] }),
         Limit(key: "game.multiplier_ladder", range: .count(1...20)) { [.integer($0.game.multiplierLadder.count)] },

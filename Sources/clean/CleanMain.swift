@@ -4,6 +4,6 @@ import CleanCLI
 @main
 enum CleanMain {
     static func main() {
-        Clean.main()
+        Clean.start()
     }
 }

@@ -21,11 +21,11 @@ import Testing
               photo · 338.0 KB · 2011-01-13T14:33:39 (exif) · 1296×968 · Apple iPhone 4
               why: duplicate of \(folder)/a.jpg (kept)
               deleted 0 · 0 B to free · 300 s left
-              [d] delete  [k] keep  [u] undo  [q] quit
+              [d] delete  [k] keep  [s] skip  [u] undo  [q] quit
             """
         let expected = [
             card,
-            "  ? 'x': answer d (delete), k (keep), u (undo) or q (quit)",
+            "  ? 'x': answer d (delete), k (keep), s (skip), u (undo) or q (quit)",
             card,
             "  ✗ delete · 338.0 KB",
             "",
@@ -33,7 +33,8 @@ import Testing
             "  duplicates: 1, 338.0 KB",
             "    338.0 KB  \(folder)/a-copy.jpg",
             "Move 1 card (338.0 KB) to the trash? [y/N]",
-            "Round over: reviewed 1 · kept 0 · deleted 1 · freed 338.0 KB",
+            "Round over: reviewed 1 · kept 0 · deleted 1",
+            "338.0 KB moved to the trash (recoverable)",
         ].joined(separator: "\n")
         #expect(run.stdout.hasPrefix(expected), "\(run.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.jpg"])

@@ -41,8 +41,8 @@ import Testing
               Tue  Wed  Thu  Fri  Sat  Sun  Mon
                ·    ·    ·    ·    ·    ·    □
 
-            Reviewed  0 photos            Rounds           0
-            Deleted   0 photos            Bosses defeated  0 of 5
+            Reviewed  0 files             Rounds           0
+            Deleted   0 files             Bosses defeated  0 of 5
             Freed     0 B                 Achievements     0 of 19
 
             """)
@@ -68,9 +68,9 @@ import Testing
         let clean = try CleanBinary.atFixedTime()
         defer { clean.removeHome() }
         let run = try clean.run(["achievements"])
-        #expect(run.stdout.hasPrefix("Achievements: 0 of 19 unlocked · bronze 0/5 · silver 0/6 · gold 0/6 · platinum 0/2\n"))
-        #expect(run.stdout.contains("\nIn progress\n    Zen Master         platinum  Reach level 7                    [█░░░░░░░░░] 1/7\n"))
-        #expect(run.stdout.contains("\nLocked\n  · First Steps        bronze    Delete 1 photo\n"))
+        #expect(run.stdout.hasPrefix("Achievements: 0 of 19 unlocked · bronze 0/5 silver 0/6 gold 0/6 platinum 0/2\n"))
+        #expect(run.stdout.contains("\nIn progress\n    Zen Master        platinum Reach level 7               [█░░░░░░░] 1/7\n"))
+        #expect(run.stdout.contains("\nLocked\n  · First Steps       bronze   Delete 1 file\n"))
         #expect(!run.stdout.contains("\nUnlocked\n"))
     }
 

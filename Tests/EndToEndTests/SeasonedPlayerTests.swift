@@ -64,7 +64,7 @@ struct SeasonedPlayerTests {
         let states = (profile["calendar"] as? [[String: String]] ?? []).map { $0["state"] ?? "" }
         #expect(states == ["completed", "completed", "frozen", "completed", "completed", "completed", "today"])
         let text = try clean.run(["profile"]).stdout
-        #expect(text.contains("\nDeleted   150 photos          Bosses defeated  1 of 5\n"))
+        #expect(text.contains("\nDeleted   150 files           Bosses defeated  1 of 5\n"))
         #expect(text.contains("\nFreed     1.5 GB              Achievements     5 of 19"))
     }
 
@@ -72,12 +72,12 @@ struct SeasonedPlayerTests {
         let clean = try Self.seasonedPlayer()
         defer { clean.removeHome() }
         let text = try clean.run(["achievements"]).stdout
-        #expect(text.hasPrefix("Achievements: 5 of 19 unlocked · bronze 3/5 · silver 2/6 · gold 0/6 · platinum 0/2\n"))
+        #expect(text.hasPrefix("Achievements: 5 of 19 unlocked · bronze 3/5 silver 2/6 gold 0/6 platinum 0/2\n"))
         // Never shown before: every unlocked one is new, once.
-        #expect(text.contains("\nUnlocked\n  ✓ First Steps        bronze    Delete 1 photo                   2026-02-10 NEW\n"))
+        #expect(text.contains("\nUnlocked\n  ✓ First Steps       bronze   Delete 1 file               2026-02-10 NEW\n"))
         #expect(!(try clean.run(["achievements"]).stdout.contains("NEW")))
-        #expect(text.contains("\n    Photo Purger       silver    Delete 1,000 photos              [█░░░░░░░░░] 150/1,000\n"))
-        #expect(text.contains("\n    Space Maker        gold      Free 10.7 GB                     [█░░░░░░░░░] 1.5 GB/10.7 GB\n"))
+        #expect(text.contains("\n    Photo Purger      silver   Delete 1,000 files          [█░░░░░░░] 150/1,000\n"))
+        #expect(text.contains("\n    Space Maker       gold     Free 10.0 GB                [█░░░░░░░] 1.5 GB\n"))
         let list = try CleanBinary.array(try clean.run(["achievements", "--json"]))
         let first = try #require(list.first)
         #expect(first["unlocked"] as? Bool == true)

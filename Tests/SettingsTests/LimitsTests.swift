@@ -32,6 +32,7 @@ import Testing
         ("scan.old_photo_years", 0, 200),
         ("scan.jobs", 0, 256),
         ("trash.retention_days", 0, 3650),
+        ("trash.auto_empty_days", 0, 3650),
         ("play.round_seconds", 1, 3600),
         ("play.kept_cooldown_days", 0, 3650),
         ("game.evening_nudge_hour", 0, 23),

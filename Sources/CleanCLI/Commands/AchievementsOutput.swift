@@ -25,7 +25,7 @@ enum AchievementsOutput {
             let all = list.filter { $0.tier == tier }
             return all.isEmpty ? nil : "\(tier.rawValue) \(all.filter(\.unlocked).count)/\(all.count)"
         }
-        var lines = [style.bold("Achievements: \(unlocked.count) of \(list.count) unlocked") + " · " + tiers.joined(separator: " · ")]
+        var lines = [style.bold("Achievements: \(unlocked.count) of \(list.count) unlocked") + " · " + tiers.joined(separator: " ")]
         if !unlocked.isEmpty {
             lines += ["", style.bold("Unlocked")]
             lines += unlocked.map { a in
@@ -37,7 +37,7 @@ enum AchievementsOutput {
         if !inProgress.isEmpty {
             lines += ["", style.bold("In progress")]
             lines += inProgress.map { a in
-                row(a, mark: " ", rules: rules, style: style) + style.bar(Double(a.progress) / Double(max(1, a.required)), width: 10) + " "
+                row(a, mark: " ", rules: rules, style: style) + style.bar(Double(a.progress) / Double(max(1, a.required)), width: 8) + " "
                     + amount(a.progress, of: a)
             }
         }
@@ -48,10 +48,11 @@ enum AchievementsOutput {
         return lines.map(trimmedRight).joined(separator: "\n")
     }
 
-    /// "✓ First Steps         bronze    Delete 1 photo                  " (66 columns).
+    /// "  ✓ First Steps       bronze   Delete 1 file               " (59 columns: a bar of 10,
+    /// a space and an amount of up to 10 still fit 80).
     private static func row(_ a: AchievementStatus, mark: String, rules: Rules, style: Style) -> String {
-        "  " + mark + " " + padRight(truncated(a.title, 18), 19) + padRight(tierText(a.tier, style: style), 10)
-            + padRight(truncated(goal(a, rules: rules), 32), 33)
+        "  " + mark + " " + padRight(truncated(a.title, 17), 18) + padRight(tierText(a.tier, style: style), 9)
+            + padRight(truncated(goal(a, rules: rules), 27), 28)
     }
 
     private static func tierText(_ tier: AchievementTier, style: Style) -> String {
@@ -68,7 +69,7 @@ enum AchievementsOutput {
         let n = a.required
         let s = n == 1 ? "" : "s"
         switch a.metric {
-        case .photosDeleted: return "Delete \(grouped(n)) photo\(s)"
+        case .photosDeleted: return "Delete \(plural(n, "file"))"
         case .bytesFreed: return "Free \(humanBytes(Int64(n)))"
         case .streak: return "Reach a \(n)-day streak"
         case .bossesDefeated: return "Defeat \(grouped(n)) boss\(n == 1 ? "" : "es")"
@@ -83,9 +84,8 @@ enum AchievementsOutput {
         }
     }
 
-    /// "42/100", or "312.5 MB/1.1 GB" for bytes.
+    /// "42/100", or "312.5 MB" for bytes (the goal beside it says "Free 1.1 GB").
     private static func amount(_ value: Int, of a: AchievementStatus) -> String {
-        a.metric == .bytesFreed ? "\(humanBytes(Int64(value)))/\(humanBytes(Int64(a.required)))"
-                                : "\(grouped(value))/\(grouped(a.required))"
+        a.metric == .bytesFreed ? humanBytes(Int64(value)) : "\(grouped(value))/\(grouped(a.required))"
     }
 }

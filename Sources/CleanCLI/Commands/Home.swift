@@ -27,7 +27,9 @@ enum Home {
         lines += bosses(view, counts: piles.mapValues(\.count), weekly: try weeklyBoss(context: context, profile: view.profile),
                         context: context, style: style)
         lines.append("")
-        lines.append(style.bold("Next: ") + suggestion(piles, bosses: view.rules.bosses, hasLibrary: try context.existingLibrary() != nil))
+        let library = try context.existingLibrary()
+        lines += try trash(library?.filesInTrash() ?? [], context: context, style: style)
+        lines.append(style.bold("Next: ") + suggestion(piles, bosses: view.rules.bosses, hasLibrary: library != nil))
         return lines.map(trimmedRight).joined(separator: "\n")
     }
 
@@ -50,7 +52,7 @@ enum Home {
         return [
             padRight(badge, Style.columns - date.count) + style.dim(date),
             style.bar(level.progress, width: barWidth) + " " + padLeft("\(Int((level.progress * 100).rounded(.down)))%", 4)
-                + "  " + truncated(xp, Style.columns - barWidth - 8),
+                + "  " + truncated(xp, Style.columns - (barWidth + 2) - 7),
         ]
     }
 
@@ -93,10 +95,11 @@ enum Home {
             let period = challenge.period == .daily ? "today" : "week"
             let fraction = challenge.target > 0 ? Double(challenge.progress) / Double(challenge.target) : 1
             let amount = challenge.metric == .bytesFreed
-                ? "\(humanBytes(Int64(challenge.progress)))/\(humanBytes(Int64(challenge.target)))"
+                ? ByteCount.pair(Int64(challenge.progress), of: Int64(challenge.target))
                 : "\(grouped(challenge.progress))/\(grouped(challenge.target))"
+            // 2 + 7 + 36 + 12 + 14 + 9 = 80 columns; bytes as "0.3/100.0 MB" (one unit, the target's).
             return mark + padRight(period, 7) + padRight(truncated(challenge.title, 35), 36) + style.bar(fraction, width: 10)
-                + padLeft(amount, 14) + padLeft("+\(challenge.xpReward) XP", 9)
+                + padLeft(truncated(amount, 13), 14) + padLeft("+\(challenge.xpReward) XP", 9)
         }
     }
 
@@ -140,6 +143,20 @@ enum Home {
         if !defeated.isEmpty { lines.append("  " + style.green("✓ defeated: ") + defeated.joined(separator: ", ")) }
         if counts.isEmpty { lines.append("  " + style.dim("Scan a folder to see how many cards each boss can deal.")) }
         return lines
+    }
+
+    /// What the trash holds (recoverable until emptied) and when it will be emptied: by
+    /// `trash.auto_empty_days` on a date, or only by `clean trash empty`. Nothing when it is empty.
+    static func trash(_ files: [TrashedRecord], context: AppContext, style: Style) -> [String] {
+        guard !files.isEmpty else { return [] }
+        let holds = style.bold("Trash") + "  \(plural(files.count, "file")), \(humanBytes(files.reduce(0) { $0 + $1.size })), recoverable · "
+        let days = context.configuration.trash.autoEmptyDays
+        guard days > 0, let oldest = files.map(\.deletedAt).min(),
+              let due = context.calendar.date(byAdding: .day, value: days, to: oldest) else {
+            return [holds + "kept until `clean trash empty`", ""]
+        }
+        let day = Day(max(due, context.now), in: context.calendar)
+        return [holds + "the oldest goes for good \(DayText.short(day))", ""]
     }
 
     /// The boss whose cards hold the most bytes right now, as a command to run; `clean scan` when there is no library.

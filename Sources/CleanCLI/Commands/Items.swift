@@ -8,7 +8,9 @@ extension Clean {
         static let configuration = CommandConfiguration(
             abstract: "List indexed files, all or one kind of candidate.",
             discussion: """
-                Filters: all, screenshots, videos, big-videos, old, duplicates, similar.
+                Filters: all, screenshots, videos, big-videos, old, duplicates, similar. Each line: size, \
+                capture day, what the file is (the copy a duplicate or similar group keeps is marked \
+                "(kept)"), path (shortened in the middle to fit a terminal).
                 With --json, one JSON object per line (JSON Lines). A path whose name is not valid \
                 UTF-8 is written with \\udcXX escapes for its odd bytes (Python: os.fsencode gives the bytes back).
 
@@ -32,18 +34,20 @@ extension Clean {
             var count = 0
             var bytes: Int64 = 0
             var out = FileHandleOutput()
+            let kept = json ? [] : try library.keptDuplicates()
+            let width = Terminal.size?.columns
             try library.forEachItem(filter, thresholds: thresholds) { item in
                 count += 1
                 bytes += item.size
                 if json {
                     out.write(ItemOutput.json(item, thresholds: thresholds).text + "\n")
                 } else {
-                    out.write(ItemOutput.line(item, thresholds: thresholds) + "\n")
+                    out.write(ItemOutput.line(item, thresholds: thresholds, keptDuplicates: kept, width: width) + "\n")
                 }
             }
             out.flush()
             if !json {
-                print(count == 0 ? "No items. Run `clean scan DIR` first." : "\(grouped(count)) items, \(humanBytes(bytes))")
+                print(count == 0 ? "No items. Run `clean scan DIR` first." : "\(plural(count, "item")), \(humanBytes(bytes))")
             }
         }
     }

@@ -34,8 +34,8 @@ enum ProfileOutput {
             "",
         ]
         let rows: [(String, String, String, String)] = [
-            ("Reviewed", "\(grouped(p.photosReviewed)) photos", "Rounds", grouped(p.roundsCompleted)),
-            ("Deleted", "\(grouped(p.photosDeleted)) photos", "Bosses defeated",
+            ("Reviewed", plural(p.photosReviewed, "file"), "Rounds", grouped(p.roundsCompleted)),
+            ("Deleted", plural(p.photosDeleted, "file"), "Bosses defeated",
              "\(p.bossDefeats.count) of \(view.rules.bosses.count)" + (p.weeklyBossDefeats.isEmpty ? "" : " + \(p.weeklyBossDefeats.count) weekly")),
             ("Freed", humanBytes(Int64(p.bytesFreed)), "Achievements", achievements),
         ]

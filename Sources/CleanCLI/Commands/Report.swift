@@ -67,8 +67,9 @@ enum ReportOutput {
 
     static func human(_ r: StorageReport, today: Day, first: ScanRunRecord?, now: LibrarySummary?) -> String {
         var lines = [
-            "Storage recovered: \(humanBytes(r.bytesFreed)) (\(grouped(r.filesDeleted - r.filesRestored)) files)",
-            "  in the trash, recoverable: \(humanBytes(r.bytesInTrash)) · deleted for good: \(humanBytes(r.bytesPurged)) · restored: \(grouped(r.filesRestored)) files (\(humanBytes(r.bytesRestored)))",
+            "Storage recovered: \(humanBytes(r.bytesFreed)) (\(plural(r.filesDeleted - r.filesRestored, "file")))",
+            "  in the trash, recoverable: \(humanBytes(r.bytesInTrash)) · freed for good: \(humanBytes(r.bytesPurged))",
+            "  restored: \(plural(r.filesRestored, "file")) (\(humanBytes(r.bytesRestored)))",
             "",
             "By kind:",
         ]

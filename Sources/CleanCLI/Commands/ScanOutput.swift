@@ -26,7 +26,7 @@ enum ScanOutput {
         let s = report.summary
         var lines = [
             "Scanned \(roots.map(\.description).joined(separator: ", ")) in \(String(format: "%.1f", report.elapsedSeconds)) s",
-            "  \(grouped(s.files)) files, \(humanBytes(s.bytes)): \(grouped(s.photos)) photos, \(grouped(s.videos)) videos, \(grouped(s.other)) other",
+            "  \(plural(s.files, "file")), \(humanBytes(s.bytes)): \(plural(s.photos, "photo")), \(plural(s.videos, "video")), \(grouped(s.other)) other",
             "  (\(grouped(report.inspected)) read, \(grouped(report.unchanged)) unchanged, \(grouped(report.removed)) gone since the last scan)",
             "",
             "Candidates:",
@@ -38,12 +38,28 @@ enum ScanOutput {
         ]
         if !report.errors.isEmpty {
             lines.append("")
-            lines.append("\(grouped(report.errors.count)) files could not be read:")
+            lines.append("\(plural(report.errors.count, "file")) could not be read:")
             for issue in report.errors.prefix(10) { lines.append("  \(issue.path): \(issue.reason)") }
             if report.errors.count > 10 { lines.append("  … and \(report.errors.count - 10) more (clean scan --json lists them all)") }
         }
         lines.append("")
-        lines.append(s.files == 0 ? "Nothing to clean here." : "Next: `clean items --filter screenshots` to look, or `clean boss screenshots` to play.")
+        lines.append(next(s))
         return lines.joined(separator: "\n")
+    }
+
+    /// What to do next, fitted to what was found: the biggest pile's boss, or that there is nothing to clean.
+    static func next(_ s: LibrarySummary) -> String {
+        let piles: [(filter: String, boss: String, bytes: Int64, count: Int)] = [
+            ("big-videos", "videos", s.bigVideos.bytes, s.bigVideos.count),
+            ("duplicates", "duplicates", s.duplicates.reclaimableBytes, s.duplicates.files),
+            ("similar", "similar", s.similar.reclaimableBytes, s.similar.files),
+            ("old", "old", s.oldPhotos.bytes, s.oldPhotos.count),
+            ("screenshots", "screenshots", 0, s.screenshots),
+        ]
+        guard s.files > 0 else { return "Nothing to clean here." }
+        guard let best = piles.filter({ $0.count > 0 }).max(by: { ($0.bytes, $0.count) < ($1.bytes, $1.count) }) else {
+            return "Nothing to clean here yet: no screenshots, big videos, old photos or copies."
+        }
+        return "Next: `clean items --filter \(best.filter)` to look, or `clean boss \(best.boss)` to play."
     }
 }

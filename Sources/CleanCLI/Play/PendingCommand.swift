@@ -34,7 +34,7 @@ extension Clean {
             if let round, rounds.isEmpty { throw CleanError("round \(round) is not pending; `clean pending` lists the ones that are") }
             switch action {
             case .list:
-                try list(rounds, play: play)
+                try list(rounds, play: play, context: context)
             case .confirm, .discard:
                 var reports: [RoundReport] = []
                 for pending in rounds {
@@ -51,7 +51,8 @@ extension Clean {
             }
         }
 
-        private func list(_ rounds: [RoundRecord], play: PlayContext) throws {
+        /// Each batch with its local end time and size, and each file with its size (the JSON keeps ISO 8601 and paths).
+        private func list(_ rounds: [RoundRecord], play: PlayContext, context: AppContext) throws {
             var entries: [JSON] = []
             for round in rounds {
                 let deletes = try play.library.decisions(of: round.id!).filter { $0.decision == .delete }
@@ -59,12 +60,22 @@ extension Clean {
                                         ("endedAt", .string(ISO8601.string(round.endedAt))), ("reviewed", .int(round.reviewed)),
                                         ("toDelete", .array(deletes.map { .path($0.rawPath) }))]))
                 if !json {
-                    print("Round \(round.id!) (\(round.boss.map { "boss \($0)" } ?? "round"), \(ISO8601.string(round.endedAt))): \(deletes.count) to delete")
-                    for decision in deletes.prefix(20) { print("  \(decision.rawPath)") }
+                    let sizes = try deletes.map { decision in
+                        try play.library.cardFiles(of: decision.item).map { files in files.linked.reduce(files.item.size) { $0 + $1.size } } ?? 0
+                    }
+                    let title = round.boss.map { name in context.configuration.game.bosses.first { $0.name == name }?.title ?? name } ?? "round"
+                    print("Round \(round.id!) · \(title) · \(DayText.dateTime(round.endedAt, calendar: context.calendar)): "
+                          + "\(plural(deletes.count, "card")) to delete, \(humanBytes(sizes.reduce(0, +)))")
+                    let width = Terminal.size?.columns
+                    for (decision, size) in zip(deletes, sizes).prefix(20) {
+                        let path = decision.rawPath.description
+                        print("  \(padLeft(humanBytes(size), 9))  " + (width.map { ItemOutput.middleTruncated(path, max(16, $0 - 14)) } ?? path))
+                    }
+                    if deletes.count > 20 { print("  … and \(deletes.count - 20) more (clean pending --json lists them all)") }
                 }
             }
             if json { print(JSON.array(entries).text) } else if rounds.isEmpty { print("Nothing pending.") }
-            else { print("`clean pending confirm` moves them to the trash; `clean pending discard` drops them.") }
+            else { print("To the trash: `clean pending confirm` · drop them: `clean pending discard`") }
         }
     }
 }

@@ -30,31 +30,33 @@ enum RoundOutput {
 
     static func human(_ r: RoundReport) -> String {
         if r.dryRun {
-            return "Dry run: \(r.deleted) card\(r.deleted == 1 ? "" : "s") (\(humanBytes(r.bytesFreed))) would move to the trash. Nothing moved, nothing recorded."
+            return "Dry run: \(plural(r.deleted, "card")) (\(humanBytes(r.bytesFreed))) would move to the trash. Nothing moved, nothing recorded."
         }
         if r.pending, let round = r.roundID {
             return """
-                Nothing moved. The batch is waiting as round \(round): `clean pending confirm` moves it, `clean pending discard` drops it.
+                Nothing moved. The batch is waiting as round \(round):
+                `clean pending confirm` moves it, `clean pending discard` drops it.
                 """
         }
-        var lines = ["Round over: reviewed \(r.reviewed) · kept \(r.kept) · deleted \(r.deleted) · freed \(humanBytes(r.bytesFreed))"]
+        var lines = ["Round over: reviewed \(r.reviewed) · kept \(r.kept) · deleted \(r.deleted)"]
+        if r.deleted > 0 { lines.append("\(humanBytes(r.bytesFreed)) moved to the trash (recoverable)") }
         let bonuses = (r.multiplier == 1 ? [] : ["×\(r.multiplier.formatted()) streak bonus"])
             + (r.event.map { ["×\(r.eventMultiplier.formatted()) \($0)"] } ?? [])
         let multiplier = bonuses.isEmpty ? "" : " (" + bonuses.joined(separator: ", ") + ")"
         lines.append("+\(grouped(r.xpEarned)) XP\(multiplier) · level \(r.level) \(r.levelTitle)")
         if r.levelUp { lines.append("★ Level up! You are now level \(r.level): \(r.levelTitle)") }
-        if r.currentStreak > 0 { lines.append("Streak: \(r.currentStreak) day\(r.currentStreak == 1 ? "" : "s")") }
-        if r.freezeUsed { lines.append("Streak saved! \(r.freezesLeft) freeze\(r.freezesLeft == 1 ? "" : "s") left") }
+        if r.currentStreak > 0 { lines.append("Streak: \(plural(r.currentStreak, "day"))") }
+        if r.freezeUsed { lines.append("Streak saved! \(plural(r.freezesLeft, "freeze")) left") }
         for title in r.achievementsUnlocked { lines.append("🏆 Achievement unlocked: \(title)") }
         if r.bossDefeated { lines.append("👑 Boss defeated!") }
         for title in r.challengesCompleted { lines.append("✔ Challenge complete: \(title)") }
         if r.recycled > 0 { lines.append("(\(r.recycled) of these had been deleted and restored before: no XP again)") }
         if !r.skipped.isEmpty {
-            lines.append("Not moved (\(r.skipped.count)):")
+            lines.append("Not moved (\(plural(r.skipped.count, "file"))):")
             for skip in r.skipped { lines.append("  \(skip.path): \(skip.reason)") }
         }
         for left in r.leftBehind { lines.append("  left behind \(left.path): \(left.reason)") }
-        if r.deleted > 0 { lines.append("In the trash now: `clean trash list`; `clean restore --round \(r.roundID ?? 0)` puts them back.") }
+        if r.deleted > 0 { lines.append("Changed your mind? `clean restore --round \(r.roundID ?? 0)` puts them back.") }
         return lines.joined(separator: "\n")
     }
 }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileSystem
 import Foundation
 import Game
 import Library
@@ -43,12 +44,12 @@ extension Clean {
                 let byDay = Dictionary(grouping: files) { Day(file: $0, calendar: context.calendar) }
                 for day in byDay.keys.sorted() {
                     let group = byDay[day]!
-                    print("\(day): \(group.count) files, \(humanBytes(group.reduce(0) { $0 + $1.size }))")
+                    print("\(day): \(plural(group.count, "file")), \(humanBytes(group.reduce(0) { $0 + $1.size }))")
                     for file in group {
                         print("  \(String(file.id!).padding(toLength: 5, withPad: " ", startingAt: 0)) \(humanBytes(file.size).padding(toLength: 9, withPad: " ", startingAt: 0)) \(file.rawOriginalPath)\(file.part > 0 ? " (linked)" : "")\(changed.contains(file.id!) ? " (changed outside clean: cannot be restored)" : "")")
                     }
                 }
-                print("Total: \(files.count) files, \(humanBytes(files.reduce(0) { $0 + $1.size })). `clean restore ID` puts one back.")
+                print("Total: \(plural(files.count, "file")), \(humanBytes(files.reduce(0) { $0 + $1.size })), recoverable. `clean restore ID` puts one back.")
             }
         }
 
@@ -74,11 +75,15 @@ extension Clean {
             @Flag(help: "Do not ask.")
             var yes = false
 
+            @Flag(help: "Show what would be deleted for good; delete nothing.")
+            var dryRun = false
+
             @Flag(help: "One JSON document on stdout.")
             var json = false
 
             func validate() throws {
                 if all && olderThan != nil { throw ValidationError("give --older-than DAYS or --all, not both") }
+                if yes && dryRun { throw ValidationError("--yes and --dry-run cannot go together") }
                 if let olderThan, olderThan < 0 { throw ValidationError("--older-than takes a number of days, 0 or more") }
             }
 
@@ -92,6 +97,23 @@ extension Clean {
                 })
             }
 
+            /// `--dry-run`: what would go, as the real run counts it; the JSON adds `dryRun` and `wouldPurge`.
+            static func preview(_ doomed: [TrashedRecord], json: Bool) throws {
+                let bytes = doomed.reduce(0) { $0 + $1.size }
+                if json {
+                    return print(JSON.object([("purged", .int(0)), ("bytesPurged", .int(0)), ("dryRun", .bool(true)),
+                                              ("wouldPurge", .array(doomed.map { .object([("id", .optional($0.id)), ("originalPath", .path($0.rawOriginalPath)),
+                                                                                          ("size", .int($0.size))]) })),
+                                              ("wouldPurgeBytes", .int(bytes))]).text)
+                }
+                guard !doomed.isEmpty else { return print("Dry run: nothing would be deleted.") }
+                print("Dry run: \(plural(doomed.count, "file")) (\(humanBytes(bytes))) would be deleted for good:")
+                for file in doomed {
+                    print("  \(String(file.id!).padding(toLength: 5, withPad: " ", startingAt: 0)) \(humanBytes(file.size).padding(toLength: 9, withPad: " ", startingAt: 0)) \(file.rawOriginalPath)")
+                }
+                print("Nothing deleted.")
+            }
+
             func run() throws {
                 let context = try AppContext()
                 let (play, lock) = try context.openPlay()
@@ -101,10 +123,11 @@ extension Clean {
                 // The question counts exactly what is then deleted: clean's own entries, by the index's date.
                 let doomed = try play.trashToEmpty(olderThanDays: days)
                 let screen = Screen(json: json)
+                if dryRun { return try Self.preview(doomed, json: json) }
                 if doomed.isEmpty {
-                    screen.say(days.map { "Nothing has been in the trash more than \($0) days." } ?? "The trash is empty.")
+                    screen.say(days.map { "Nothing has been in the trash more than \(plural($0, "day"))." } ?? "The trash is empty.")
                 } else if !yes {
-                    screen.say("Delete \(doomed.count) files (\(humanBytes(doomed.reduce(0) { $0 + $1.size }))) for good? They cannot be restored. [y/N]")
+                    screen.say("Delete \(plural(doomed.count, "file")) (\(humanBytes(doomed.reduce(0) { $0 + $1.size }))) for good? They cannot be restored. [y/N]")
                     let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
                     guard answer == "y" || answer == "yes" else {
                         screen.say("Nothing deleted.")
@@ -118,7 +141,7 @@ extension Clean {
                     print(JSON.object([("purged", .int(outcome.files)), ("bytesPurged", .int(outcome.bytes)),
                                        ("problems", .array(outcome.problems.map(JSON.string)))]).text)
                 } else if outcome.files > 0 {
-                    print("Deleted \(outcome.files) files for good: \(humanBytes(outcome.bytes)).")
+                    print("Deleted \(plural(outcome.files, "file")) for good: \(humanBytes(outcome.bytes)) freed for good.")
                 }
             }
         }
@@ -133,6 +156,8 @@ extension Clean {
                 unless --rename (then it comes back as NAME (restored).EXT). Missing folders are \
                 recreated. A photo comes back with its Live Photo movie and sidecars.
                   clean restore 12 13      clean restore --round 4      clean restore --all
+                  clean restore ~/Pictures/IMG_0001.jpg      clean restore ~/Pictures/Screenshots
+                On a terminal, `clean restore` alone lists the trash and asks which to put back.
                 """
         )
         @OptionGroup var options: RestoreOptions
@@ -142,8 +167,13 @@ extension Clean {
 
 /// The arguments of `clean restore` and `clean trash restore`, and what they do.
 struct RestoreOptions: ParsableArguments {
-    @Argument(help: "Trash ids (see `clean trash list`).")
-    var ids: [Int64] = []
+    @Argument(help: "Trash ids (see `clean trash list`), or the paths the files had (a folder: everything from it).")
+    var targets: [String] = []
+
+    /// The targets that are trash ids (all digits).
+    var ids: [Int64] { targets.compactMap { $0.allSatisfy(\.isNumber) ? Int64($0) : nil } }
+    /// The targets that are paths.
+    var paths: [String] { targets.filter { !$0.allSatisfy(\.isNumber) || Int64($0) == nil } }
 
     @Flag(help: "Everything in the trash.")
     var all = false
@@ -157,9 +187,12 @@ struct RestoreOptions: ParsableArguments {
     @Flag(help: "One JSON document on stdout: {restored, failed}.")
     var json = false
 
+    /// Nothing given: the picker, on a terminal (and not --json).
+    var picks: Bool { targets.isEmpty && !all && round == nil && !json && Terminal.stdinIsTTY && Terminal.stdoutIsTTY }
+
     func validate() throws {
-        let ways = (ids.isEmpty ? 0 : 1) + (all ? 1 : 0) + (round == nil ? 0 : 1)
-        if ways != 1 { throw ValidationError("give trash ids, --all or --round N (one of them)") }
+        let ways = (targets.isEmpty ? 0 : 1) + (all ? 1 : 0) + (round == nil ? 0 : 1)
+        if ways > 1 || (ways == 0 && !picks) { throw ValidationError("give trash ids or paths, --all or --round N (one of them)") }
     }
 
     /// `restore --json` (also the web app's `POST /api/v1/trash/restore`).
@@ -174,7 +207,21 @@ struct RestoreOptions: ParsableArguments {
         let context = try AppContext()
         let (play, lock) = try context.openPlay()
         defer { withExtendedLifetime(lock) {} }
-        let wanted = ids.isEmpty ? try play.trashIDs(round: round) : ids
+        var wanted: [Int64]
+        if picks {
+            wanted = try RestorePicker.pick(play.library.filesInTrash(), calendar: context.calendar)
+            if wanted.isEmpty { return print("Nothing restored.") }
+        } else if targets.isEmpty {
+            wanted = try play.trashIDs(round: round)
+        } else {
+            wanted = ids
+            for path in paths {
+                let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+                let found = try play.trashIDs(originallyAt: RawPath(URL(fileURLWithPath: absolute).standardizedFileURL.path))
+                if found.isEmpty { throw CleanError("nothing in the trash came from \(absolute); `clean trash list` shows what is there") }
+                wanted += found
+            }
+        }
         let outcome = try play.restore(wanted, renameIfTaken: rename)
         if json {
             print(Self.json(outcome).text)
