@@ -50,7 +50,7 @@ import Testing
         #expect(run.stdout.contains("  IMG_0001.JPG\n"), "\(run.stdout)")
         #expect(run.stdout.contains("with: IMG_0001.AAE (\(sizes["IMG_0001.AAE"]!) B), IMG_0001.CR2 (40.3 KB), IMG_0001.CR2.xmp ("),
                 "\(run.stdout)")
-        #expect(run.stdout.contains("freed 378.5 KB"), "\(run.stdout)")  // the five files
+        #expect(run.stdout.contains("378.5 KB moved to the trash (recoverable)"), "\(run.stdout)")  // the five files
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder).isEmpty)
 
         // The trash holds the five files; the report credits the bytes of all of them.
