@@ -163,7 +163,8 @@ enum BossList {
             let state = status.defeated ? "defeated" : "\(status.progress)/\(status.target)"
             let ends = DayText.short(Day(weekly.endsAt, in: context.calendar))
             let difficulty = BossDifficulty.of(target: status.target, progress: status.progress, dealable: weekly.cards)
-            print("This week: \(status.boss.title) (clean boss weekly) · \(difficulty.rawValue.capitalized) · \(status.boss.story)")
+            print("This week: \(status.boss.title) (clean boss weekly) · \(difficulty.rawValue.capitalized)")
+            print("  " + truncated(status.boss.story, Style.columns - 3))
             print("  \(progressBar(Double(status.progress) / Double(max(1, status.target)), width: 20)) \(state) · +\(status.boss.xpReward) XP · \(weekly.cards) cards ready · a new boss on \(ends)")
         }
     }
