@@ -38,12 +38,25 @@ final class DatabaseJournal: TrashJournal {
                                trashInode: move.trashedInode.map { Int64(bitPattern: $0) })
     }
 
+    /// Fails, naming the row, on a state this release does not know (a newer release's, or a damaged
+    /// row): guessing one would roll back or finish a move on a wrong premise.
     func unfinishedMoves() throws -> [JournaledMove] {
         try library.unfinishedMoves().map { file in
-            JournaledMove(key: MoveKey(batch: BatchID(file.round), itemID: file.item, part: file.part),
-                          originalPath: file.rawOriginalPath, expected: file.expected,
-                          state: MoveState(rawValue: file.state) ?? .planned,
-                          trashName: file.trashName.map { Array($0) }, deletionDate: file.deletionDate)
+            guard let state = MoveState(rawValue: file.state) else { throw UnknownMoveState(file: file, path: library.path) }
+            return JournaledMove(key: MoveKey(batch: BatchID(file.round), itemID: file.item, part: file.part),
+                                 originalPath: file.rawOriginalPath, expected: file.expected, state: state,
+                                 trashName: file.trashName.map { Array($0) }, deletionDate: file.deletionDate)
         }
+    }
+}
+
+/// A journaled move whose state this release cannot read.
+struct UnknownMoveState: Error, CustomStringConvertible {
+    let file: TrashedRecord
+    let path: String
+
+    var description: String {
+        "the move of \(file.rawOriginalPath) (trash id \(file.id ?? 0)) is in a state this clean does not know ('\(file.state)') in \(path); "
+            + "nothing was changed: run the clean that started the move (or a newer one) to finish it"
     }
 }

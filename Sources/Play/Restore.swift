@@ -28,8 +28,7 @@ extension PlayContext {
                 continue
             }
             do {
-                let path = try trash.restore(entry, renameIfTaken: renameIfTaken)
-                try library.markRestored(file, to: path, at: now, back: try? NoLinks.status(path), newPlayer: newPlayer)
+                let path = try journaledRestore(file, entry, renameIfTaken: renameIfTaken)
                 outcome.restored.append(id)
                 outcome.paths[id] = path
             } catch {
@@ -40,8 +39,7 @@ extension PlayContext {
             for linked in inTrash where linked.round == file.round && linked.item == file.item && linked.part > 0 && !ids.contains(linked.id!) {
                 guard let linkedEntry = recorded(linked) else { continue }
                 do {
-                    let path = try trash.restore(linkedEntry, renameIfTaken: renameIfTaken)
-                    try library.markRestored(linked, to: path, at: now, back: try? NoLinks.status(path), newPlayer: newPlayer)
+                    let path = try journaledRestore(linked, linkedEntry, renameIfTaken: renameIfTaken)
                     outcome.restored.append(linked.id!)
                     outcome.paths[linked.id!] = path
                 } catch {
@@ -50,6 +48,23 @@ extension PlayContext {
             }
         }
         return outcome
+    }
+
+    /// One file back out of the trash, journaled like a move: its target is recorded before the
+    /// first file change and the restore recorded with the file back (one transaction each), so
+    /// a crash in between is finished or undone by `recover`. A refused restore changes nothing.
+    private func journaledRestore(_ file: TrashedRecord, _ entry: RecordedEntry, renameIfTaken: Bool) throws -> RawPath {
+        let target = try trash.restoreTarget(for: entry.originalPath, renameIfTaken: renameIfTaken)
+        try library.beginLeaving([file.id!], .restore, to: target)
+        let path: RawPath
+        do {
+            path = try trash.restore(entry, to: target)
+        } catch {
+            try library.endLeaving([file.id!])
+            throw error
+        }
+        try library.markRestored(file, to: path, at: now, back: try? NoLinks.status(path), newPlayer: newPlayer)
+        return path
     }
 
     /// Why a record is not restorable, in words that are true for it.

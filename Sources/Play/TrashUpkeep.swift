@@ -30,12 +30,19 @@ extension PlayContext {
     /// Deletes `files` for good and records it for the report: the only place SwipeClean unlinks
     /// a user's file. Only entries SwipeClean moved in are touched (the trash may be shared);
     /// one changed outside clean is left where it is and reported.
+    /// Journaled like a move: the entries are marked before the first unlink and the purges
+    /// recorded after the last (one transaction each), so `recover` settles a crash in between.
     public func emptyTrash(_ files: [TrashedRecord]) throws -> EmptyOutcome {
         var outcome = EmptyOutcome()
         var purged: [Int64] = []
         var outside: [Int64] = []
+        var left: [Int64] = []
+        try library.beginLeaving(files.filter(\.isInTrash).map { $0.id! }, .purge)
         for file in files where file.isInTrash {
-            guard let entry = recorded(file) else { continue }
+            guard let entry = recorded(file) else {
+                left.append(file.id!)
+                continue
+            }
             if trash.condition(of: entry) == .gone {
                 outside.append(file.id!)
                 continue
@@ -45,11 +52,11 @@ extension PlayContext {
                 outcome.files += 1
                 purged.append(file.id!)
             } catch {
+                left.append(file.id!)
                 outcome.problems.append(error.description)
             }
         }
-        try library.markPurged(purged, at: now, reason: .empty)
-        try library.markPurged(outside, at: now, reason: .outside)
+        try library.recordEmpty(purged: purged, outside: outside, left: left, at: now)
         return outcome
     }
 

@@ -141,3 +141,18 @@ extension Trash {
         !name.isEmpty && !name.contains(UInt8(ascii: "/")) && name != [0x2E] && name != [0x2E, 0x2E] && !name.contains(0)
     }
 }
+
+extension Trash {
+    /// Finishes a purge a crash interrupted: when `files/NAME` is gone, its `.trashinfo` goes too
+    /// and true is returned; when the file is still there, nothing changes and false is returned.
+    public func finishPurge(_ entry: RecordedEntry) throws(TrashFailure) -> Bool {
+        guard Self.isPlainName(entry.trashName) else { return false }
+        do {
+            guard try statusIfPresent(filePath(entry.trashName)) == nil else { return false }
+            try removeInfoIfFile(entry.trashName)
+            return true
+        } catch {
+            throw TrashFailure(error)
+        }
+    }
+}

@@ -46,7 +46,15 @@ extension AppContext {
 
     private func report(_ recovered: RecoverySummary) {
         guard !recovered.isEmpty else { return }
-        Terminal.warn("clean: finished an interrupted move: \(recovered.finishedMoves) files moved, \(recovered.rolledBackMoves) put back, \(recovered.settledRounds.count) rounds credited")
+        if recovered.finishedMoves + recovered.rolledBackMoves > 0 || !recovered.settledRounds.isEmpty {
+            Terminal.warn("clean: finished an interrupted move: \(recovered.finishedMoves) files moved, \(recovered.rolledBackMoves) put back, \(recovered.settledRounds.count) rounds credited")
+        }
+        if recovered.finishedRestores + recovered.undoneRestores > 0 {
+            Terminal.warn("clean: finished an interrupted restore: \(recovered.finishedRestores) files back, \(recovered.undoneRestores) still in the trash")
+        }
+        if recovered.finishedPurges > 0 {
+            Terminal.warn("clean: finished an interrupted trash empty: \(recovered.finishedPurges) files deleted for good")
+        }
         for problem in recovered.problems { Terminal.warn("clean: \(problem)") }
     }
 }

@@ -9,13 +9,17 @@ import GRDB
 public final class LibraryDatabase: Sendable {
     private let writer: DatabasePool
     public let path: String
+    /// Called before every write transaction: the crash harness's kill point between two transactions.
+    private let beforeEachWrite: (@Sendable () -> Void)?
 
     /// How long a second `clean` waits for the first one's write lock before giving up.
     public static let lockTimeout: TimeInterval = 5
 
     /// Opens (creating if needed) the database at `path` and brings its schema up to date.
-    public init(path: String, lockTimeout: TimeInterval = LibraryDatabase.lockTimeout) throws(LibraryError) {
+    public init(path: String, lockTimeout: TimeInterval = LibraryDatabase.lockTimeout,
+                beforeEachWrite: (@Sendable () -> Void)? = nil) throws(LibraryError) {
         self.path = path
+        self.beforeEachWrite = beforeEachWrite
         var configuration = Configuration()
         configuration.busyMode = .timeout(lockTimeout)
         configuration.foreignKeysEnabled = true
@@ -31,6 +35,7 @@ public final class LibraryDatabase: Sendable {
 
     /// Runs `body` in one write transaction.
     func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        beforeEachWrite?()
         do { return try writer.write(body) } catch let error as LibraryError { throw error } catch {
             throw LibraryError.database(path: path, error)
         }

@@ -156,6 +156,14 @@ enum Migrations {
             // card dealt: without an index each lookup read the whole item table (a million rows).
             try db.create(index: "item_on_linkedTo", on: "item", columns: ["linkedTo"], condition: Column("linkedTo") != nil)
         }
+        migrator.registerMigration("v6-trash: restore and empty journal") { db in
+            // A restore or an empty in flight, written before its first file change and cleared in the
+            // transaction that records its end: "restore" (to leavingTo) or "purge".
+            try db.alter(table: "trashed") { t in
+                t.add(column: "leaving", .text)
+                t.add(column: "leavingTo", .blob)
+            }
+        }
         return migrator
     }
 }

@@ -40,6 +40,18 @@ public struct TrashedRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     public var purgedAt: Date?
     /// Why `purgedAt` is set (v5-trash); nil in older rows.
     public var purgeReason: PurgeReason?
+    /// A restore or empty of this entry in flight (v6): set before its first file change, cleared
+    /// with the record of its end, so the next start finishes or undoes it.
+    public var leaving: Leaving?
+    /// Where a restore in flight puts the file (v6).
+    public var leavingTo: Data?
+
+    public enum Leaving: String, Codable, Sendable {
+        /// `clean restore` is putting it back at `leavingTo`.
+        case restore
+        /// `clean trash empty` is deleting it for good.
+        case purge
+    }
 
     public enum PurgeReason: String, Codable, Sendable {
         /// Deleted for good by `clean trash empty`.

@@ -41,12 +41,13 @@ extension LibraryDatabase {
 }
 
 extension LibraryDatabase {
-    /// True when a crash left a move unfinished or a confirmed round uncredited.
+    /// True when a crash left a move, a restore or an empty unfinished, or a confirmed round uncredited.
     public func hasInterruptedWork() throws -> Bool {
         try read { db in
             try Bool.fetchOne(db, sql: """
                 SELECT EXISTS (SELECT 1 FROM trashed WHERE state NOT IN ('done', 'rolledBack'))
                     OR EXISTS (SELECT 1 FROM round WHERE status = 'moving')
+                    OR EXISTS (SELECT 1 FROM trashed WHERE leaving IS NOT NULL)
                 """) ?? false
         }
     }

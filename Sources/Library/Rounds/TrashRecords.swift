@@ -38,6 +38,8 @@ extension LibraryDatabase {
             guard var current = try TrashedRecord.fetchOne(db, key: file.id), current.restoredAt == nil else { return }
             current.restoredAt = now
             current.restoredTo = Data(path.bytes)
+            current.leaving = nil
+            current.leavingTo = nil
             try current.update(db)
             guard current.credited else { return }
             var profile = try Self.storedProfile(db) ?? newPlayer()
@@ -46,13 +48,54 @@ extension LibraryDatabase {
         }
     }
 
-    /// Records that these files were deleted for good, and by what.
-    public func markPurged(_ ids: [Int64], at now: Date, reason: TrashedRecord.PurgeReason) throws {
+    /// Journals a restore of `id` to `target` (or an empty of `ids`) before any file changes: one
+    /// durable transaction, so a crash part-way is finished or undone by the next start.
+    public func beginLeaving(_ ids: [Int64], _ leaving: TrashedRecord.Leaving, to target: RawPath? = nil) throws {
+        guard !ids.isEmpty else { return }
         try write { db in
             for chunk in ids.chunked(500) {
-                try db.execute(sql: "UPDATE trashed SET purgedAt = ?, purgeReason = ? WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))",
-                               arguments: [now, reason.rawValue])
+                try db.execute(sql: "UPDATE trashed SET leaving = ?, leavingTo = ? WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))",
+                               arguments: [leaving.rawValue, target.map { Data($0.bytes) }])
             }
+        }
+    }
+
+    /// Forgets a restore or empty that changed nothing (refused, or undone by recovery): the entries stay in the trash.
+    public func endLeaving(_ ids: [Int64]) throws {
+        guard !ids.isEmpty else { return }
+        try write { db in try Self.endLeaving(ids, db) }
+    }
+
+    private static func endLeaving(_ ids: [Int64], _ db: Database) throws {
+        for chunk in ids.chunked(500) {
+            try db.execute(sql: "UPDATE trashed SET leaving = NULL, leavingTo = NULL WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))")
+        }
+    }
+
+    /// Entries a restore or an empty was working on when it stopped, oldest first.
+    public func leavingFiles() throws -> [TrashedRecord] {
+        try read { db in try TrashedRecord.filter(Column("leaving") != nil).order(Column("id")).fetchAll(db) }
+    }
+
+    /// Records the end of a `trash empty` in one transaction: what it deleted, what was already
+    /// gone (removed outside clean), and what it left in the trash (refused or failed).
+    public func recordEmpty(purged: [Int64], outside: [Int64], left: [Int64], at now: Date) throws {
+        try write { db in
+            try Self.markPurged(purged, at: now, reason: .empty, db)
+            try Self.markPurged(outside, at: now, reason: .outside, db)
+            try Self.endLeaving(left, db)
+        }
+    }
+
+    /// Records that these files were deleted for good, and by what.
+    public func markPurged(_ ids: [Int64], at now: Date, reason: TrashedRecord.PurgeReason) throws {
+        try write { db in try Self.markPurged(ids, at: now, reason: reason, db) }
+    }
+
+    private static func markPurged(_ ids: [Int64], at now: Date, reason: TrashedRecord.PurgeReason, _ db: Database) throws {
+        for chunk in ids.chunked(500) {
+            try db.execute(sql: "UPDATE trashed SET purgedAt = ?, purgeReason = ?, leaving = NULL, leavingTo = NULL WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))",
+                           arguments: [now, reason.rawValue])
         }
     }
 }
