@@ -4,6 +4,8 @@ import GRDB
 /// A failure of the index, said in one sentence that names the file and what to do.
 public enum LibraryError: Error, CustomStringConvertible {
     case locked(path: String)
+    /// The database or its folder cannot be written (a read-only file system or folder).
+    case readOnly(path: String)
     case unusable(path: String, reason: String)
     /// The file is not an SQLite database, or one whose pages are damaged.
     case damaged(path: String, reason: String)
@@ -16,6 +18,8 @@ public enum LibraryError: Error, CustomStringConvertible {
         if let error = error as? DatabaseError {
             switch error.resultCode {
             case .SQLITE_BUSY, .SQLITE_LOCKED: return .locked(path: path)
+            case .SQLITE_READONLY: return .readOnly(path: path)
+            case .SQLITE_CANTOPEN where !isWritableFolder(of: path): return .readOnly(path: path)
             case .SQLITE_CORRUPT, .SQLITE_NOTADB: return .damaged(path: path, reason: error.message ?? "\(error.resultCode)")
             default: return .unusable(path: path, reason: error.message ?? "\(error.resultCode)")
             }
@@ -23,10 +27,20 @@ public enum LibraryError: Error, CustomStringConvertible {
         return .unusable(path: path, reason: "\(error)")
     }
 
+    /// True when the folder holding `path` takes new files (SQLite writes its journal beside the database).
+    private static func isWritableFolder(of path: String) -> Bool {
+        access((path as NSString).deletingLastPathComponent, W_OK) == 0
+    }
+
     public var description: String {
         switch self {
         case .locked(let path):
-            return "the library database \(path) is locked by another clean; wait for it to finish and try again"
+            return "the library database \(path) is locked by another clean or another program writing to it; "
+                + "wait for it to finish (or close that program) and try again; nothing was changed"
+        case .readOnly(let path):
+            let folder = (path as NSString).deletingLastPathComponent
+            return "the library database \(path) cannot be written: its folder \(folder) is read-only; make it writable, "
+                + "or point SWIPECLEAN_HOME at a writable folder; nothing was changed"
         case let .unusable(path, reason):
             return "cannot use the library database \(path): \(reason)"
         case let .damaged(path, reason):

@@ -6,12 +6,12 @@ import Library
 import Play
 
 extension Clean {
-    /// `clean trash [list|restore|empty]`.
+    /// `clean trash [list|restore|empty|adopt]`.
     struct TrashCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "trash",
             abstract: "See what is in the trash, put things back, or delete them for good.",
-            subcommands: [List.self, Restore.self, Empty.self],
+            subcommands: [List.self, Restore.self, Empty.self, Adopt.self],
             defaultSubcommand: List.self
         )
 
