@@ -67,5 +67,5 @@ let package = Package(
 // Fuzz targets for libFuzzer, declared only when SWIPECLEAN_FUZZ=1: `make fuzz` builds them with
 // -sanitize=fuzzer,address on their own scratch path (.build-fuzz); the ordinary build never sees them.
 if Context.environment["SWIPECLEAN_FUZZ"] == "1" {
-    package.targets.append(.executableTarget(name: "SwipeCleanFuzz", dependencies: ["Media", "Settings", "Trash"]))
+    package.targets.append(.executableTarget(name: "SwipeCleanFuzz", dependencies: ["Media", "Settings", "Trash", "Imaging"]))
 }

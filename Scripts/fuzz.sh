@@ -7,7 +7,7 @@
 set -u
 binary=${1:?usage: fuzz.sh PATH-TO-SwipeCleanFuzz}
 seconds=${FUZZ_SECONDS:-30}
-targets=${FUZZ_TARGETS:-"jpeg exif tiff cr3 png iso quicktime xmp sidecar filename trashinfo config metadata"}
+targets=${FUZZ_TARGETS:-"jpeg exif tiff cr3 png iso quicktime xmp sidecar filename trashinfo config metadata imaging"}
 work=.build-fuzz/campaign
 mkdir -p "$work/artifacts" "$work/logs"
 failed=0

@@ -65,6 +65,10 @@ struct HEIFItems {
     }
 
     /// `iloc`: item ID → construction method, base offset and extents.
+    /// The most items, and the most extents in all, an `iloc` is read for (fuzzing found 100,000 of
+    /// each took a quarter of a second under AddressSanitizer and over 10 s in a debug build).
+    static let maximumExtents = 10_000
+
     private static func itemLocations(_ data: ArraySlice<UInt8>) -> [Int64: Location] {
         var result: [Int64: Location] = [:]
         guard let version = data.u8(0), version <= 2, let sizes = data.u8(4), let sizes2 = data.u8(5) else { return result }
@@ -81,8 +85,9 @@ struct HEIFItems {
         }
         guard let itemCount = take(version < 2 ? 2 : 4) else { return result }
         // Extents of all-zero field widths take no bytes, so the bytes cannot bound the walk: this does.
-        var extentsLeft = 100_000
-        for _ in 0..<min(itemCount, 100_000) {
+        // A phone's HEIC has tens of items (a grid's tiles, a thumbnail, EXIF, depth), each of one extent.
+        var extentsLeft = Self.maximumExtents
+        for _ in 0..<min(itemCount, Int64(Self.maximumExtents)) {
             guard let id = take(version < 2 ? 2 : 4) else { break }
             var location = Location()
             if version >= 1 {

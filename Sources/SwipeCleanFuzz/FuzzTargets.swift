@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 @testable import Media
 @testable import Settings
 import Trash
@@ -6,11 +7,11 @@ import Trash
 /// libFuzzer entry points for every reader of untrusted bytes, one per `FUZZ_TARGET`.
 ///
 /// Built only by `make fuzz` (the package declares this target when `SWIPECLEAN_FUZZ=1`), with
-/// `-sanitize=fuzzer,address` on its own scratch path, in debug so `@testable` reaches the readers.
+/// `-sanitize=fuzzer,address` on its own scratch path, with `-enable-testing` so `@testable` reaches the readers.
 /// Each target hands the input to one reader and touches what it returns, so a result that is
 /// wrong in memory is read under AddressSanitizer.
 enum FuzzTarget: String, CaseIterable {
-    case jpeg, exif, tiff, cr3, png, iso, quicktime, xmp, sidecar, filename, trashinfo, config, metadata
+    case jpeg, exif, tiff, cr3, png, iso, quicktime, xmp, sidecar, filename, trashinfo, config, metadata, imaging
 
     func run(_ bytes: [UInt8]) {
         let source = ByteSource(head: bytes[...], size: Int64(bytes.count), file: nil)
@@ -51,6 +52,9 @@ enum FuzzTarget: String, CaseIterable {
             }
         case .metadata:
             consume("\(Inspector.metadata(source))")
+        case .imaging:
+            // The similar-photos path: sniff, decode (libturbojpeg, libspng, libheif) at the hash's scale, upright, hash.
+            if let print = try? PerceptualHashing.fingerprint(bytes: bytes, name: "fuzz") { consume(print.hash.bits, print.sharpness) }
         }
     }
 

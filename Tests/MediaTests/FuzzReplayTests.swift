@@ -144,4 +144,14 @@ extension FuzzFindingTests {
         let fuzzed = Array(try Data(contentsOf: FuzzReplayTests.root.appendingPathComponent("iso/timeout-iloc-zero-width-extents")))
         if let meta = ISOFile.read(Self.source(fuzzed))?.meta { _ = HEIFItems.read(Self.source(fuzzed), meta: meta) }
     }
+
+    /// The bounded walk was still 100,000 items and 100,000 extents: the hardening campaign's iso
+    /// target timed out on it (over 10 s in the debug fuzz build). Both are now capped at 10,000.
+    @Test func aHundredThousandZeroWidthExtentsAreNotWalked() throws {
+        #expect(HEIFItems.maximumExtents == 10_000)
+        let fuzzed = Array(try Data(contentsOf: FuzzReplayTests.root.appendingPathComponent("iso/timeout-iloc-100k-extents")))
+        let started = ContinuousClock.now
+        if let meta = ISOFile.read(Self.source(fuzzed))?.meta { _ = HEIFItems.read(Self.source(fuzzed), meta: meta) }
+        #expect(ContinuousClock.now - started < .seconds(2))
+    }
 }
