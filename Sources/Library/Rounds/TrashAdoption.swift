@@ -31,7 +31,7 @@ extension LibraryDatabase {
     public func adopt(_ entries: [FoundEntry], credited: Bool, at now: Date) throws -> [Int64] {
         guard !entries.isEmpty else { return [] }
         return try write { db in
-            var round = RoundRecord(kind: "round", boss: nil, startedAt: now, endedAt: now, status: .settled, reviewed: 0, kept: 0)
+            var round = RoundRecord(kind: .round, boss: nil, startedAt: now, endedAt: now, status: .settled, reviewed: 0, kept: 0)
             round.deleted = entries.count
             round.settledAt = now
             try round.insert(db)
