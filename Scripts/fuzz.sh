@@ -3,7 +3,7 @@
 # starting from the seeds in Fixtures/fuzz/TARGET and the corpus grown by earlier runs
 # (.build-fuzz/campaign/corpus/TARGET). Prints the executions per target; a crash, hang (10 s),
 # leak or OOM (2 GB) leaves its input in .build-fuzz/campaign/artifacts/ and fails the run.
-# FUZZ_TARGETS chooses the targets (default: all).
+# FUZZ_TARGETS chooses the targets (default: all); FUZZ_TIMEOUT the seconds that count as a hang (10).
 set -u
 binary=${1:?usage: fuzz.sh PATH-TO-SwipeCleanFuzz}
 seconds=${FUZZ_SECONDS:-30}
@@ -14,7 +14,7 @@ failed=0
 for target in $targets; do
   mkdir -p "$work/corpus/$target"
   log="$work/logs/$target-$(date +%Y%m%dT%H%M%S).log"
-  if FUZZ_TARGET=$target SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+  if FUZZ_TARGET=$target SWIFT_BACKTRACE=enable=no "$binary" -max_total_time="$seconds" -timeout=${FUZZ_TIMEOUT:-10} -rss_limit_mb=2048 -print_final_stats=1 \
        -artifact_prefix="$work/artifacts/$target-" "$work/corpus/$target" "Fixtures/fuzz/$target" >"$log" 2>&1; then
     verdict=ok
   else

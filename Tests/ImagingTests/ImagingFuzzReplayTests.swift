@@ -29,4 +29,17 @@ import Testing
         }
         #expect(hashed >= 3)   // the seeds include whole JPEGs and PNGs
     }
+
+    /// The hardening campaign's imaging target: one byte changed in a 1440×960 HEIC makes
+    /// libheif's HEVC decoder (libde265) take 4 s instead of 0.13 s (release, AddressSanitizer).
+    /// Slow inside the C decoder but bounded: it ends, with a picture or a refusal in words.
+    @Test func aDamagedHEVCStreamEnds() throws {
+        let url = Self.directory.appendingPathComponent("slow-damaged-hevc.heic")
+        let bytes = Array(try Data(contentsOf: url))
+        do {
+            _ = try PerceptualHashing.fingerprint(bytes: bytes, name: url.lastPathComponent)
+        } catch {
+            #expect(error.description.contains("slow-damaged-hevc.heic"))
+        }
+    }
 }
