@@ -47,8 +47,7 @@ bench: setup
 
 # libFuzzer targets for every reader of untrusted bytes (Sources/SwipeCleanFuzz), on their own
 # scratch path; each runs FUZZ_SECONDS from the seeds in Fixtures/fuzz (FUZZ_TARGETS picks some).
-# Optimised, with -enable-testing so the targets' @testable imports reach the readers: about 5×
-# the executions of a debug build.
+# Optimised, with -enable-testing so the targets' @testable imports reach the readers.
 fuzz-build: setup
 	SWIPECLEAN_FUZZ=1 $(SWIFT) build -c release --scratch-path .build-fuzz -Xswiftc -enable-testing -Xswiftc -sanitize=fuzzer,address --product SwipeCleanFuzz
 
