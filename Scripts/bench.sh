@@ -77,3 +77,38 @@ python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(f\"round end 
 # --- The web app (Benchmarks/web_bench.py): on the same index, adds 12 MP JPEGs and times the
 # first card visible in headless Chromium, an uncached 12 MP preview and a decision's round trip.
 /usr/bin/python3 "$here/Benchmarks/web_bench.py" "$CLEAN" "$WORK"
+
+# ---- Similar photos (issue 10) -------------------------------------------------------------
+# Hashing per photo against Python imagehash (Pillow decode + pHash) on the same real photos
+# (the JPEGs and PNGs of Fixtures/similar), both on one core: clean's cost per photo is a cold
+# `scan --jobs 1` with similar photos on minus one with --no-similar, over the photos it hashed.
+# imagehash and Pillow are for the bench only: installed with pip into .build/bench-venv.
+VENV="$here/.build/bench-venv"
+if ! "$VENV/bin/python" -c 'import imagehash, PIL' 2> /dev/null; then
+  echo "installing imagehash and Pillow for the bench into $VENV …" >&2
+  python3 -m venv "$VENV" && "$VENV/bin/pip" install -q imagehash Pillow
+fi
+PHOTOS="$WORK/similar-photos"
+mkdir -p "$PHOTOS"
+for f in "$here"/Fixtures/similar/*/*.jpg "$here"/Fixtures/similar/*/*.png; do
+  cp "$f" "$PHOTOS/$(basename "$(dirname "$f")")-$(basename "$f")"
+done
+read -r py_photos py_seconds < <("$VENV/bin/python" "$here/Benchmarks/imagehash_bench.py" "$PHOTOS" 3)
+measure 3 hash_on  sh -c "rm -rf '$WORK/hash-state' && SWIPECLEAN_HOME='$WORK/hash-state' exec '$CLEAN' scan '$PHOTOS' --jobs 1 --json --quiet"
+measure 3 hash_off sh -c "rm -rf '$WORK/hash-state' && SWIPECLEAN_HOME='$WORK/hash-state' exec '$CLEAN' scan '$PHOTOS' --jobs 1 --no-similar --json --quiet"
+hashed=$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['photosFingerprinted'])" "$OUT/hash_on.out")
+measure 3 coldoff  sh -c "rm -rf '$SWIPECLEAN_HOME' && exec '$CLEAN' scan '$TREE' --json --quiet --no-similar"
+python3 - "$py_photos" "$py_seconds" "$hashed" "${SECONDS_OF[hash_on]}" "${SECONDS_OF[hash_off]}" \
+  "${SECONDS_OF[cold]}" "${SECONDS_OF[coldoff]}" "${SECONDS_OF[warm]}" "${SECONDS_OF[find]}" "${RSS_OF[cold]}" <<'PY'
+import sys
+py_n, py_s, n, on, off, cold, coldoff, warm, find, rss = map(float, sys.argv[1:])
+clean_ms = (on - off) / n * 1000 if n else float("nan")
+py_ms = py_s / py_n * 1000
+print(f"\nsimilar photos: {int(n)} photos hashed by clean, {int(py_n)} by imagehash (Fixtures/similar, one core)")
+print(f"hashing per photo: clean {clean_ms:.2f} ms, imagehash (Pillow + pHash) {py_ms:.2f} ms: "
+      f"{py_ms / clean_ms:.1f}x faster   (target >= 5x)")
+print(f"cold scan, similar on / --no-similar: {cold:.3f} s / {coldoff:.3f} s = {cold / coldoff:.2f}   (target <= 3)")
+print(f"warm rescan / find floor (similar on): {warm / find:.2f}   (target <= 3)")
+print(f"clean peak RSS, cold scan with similar photos: {int(rss) // 1024} MiB   (target <= 150 MiB at 100,000 files)")
+PY
+# ---- end of similar photos -----------------------------------------------------------------
