@@ -39,8 +39,13 @@ struct CleanBinary {
 
     @discardableResult
     func run(_ arguments: [String], input: String? = nil) throws -> Run {
+        try launch(Self.executable, arguments, input: input, environment: environment)
+    }
+
+    /// Runs `executable` with `arguments`, writes `input` to its stdin, and collects its output and status.
+    func launch(_ executable: URL, _ arguments: [String], input: String?, environment: [String: String]) throws -> Run {
         let process = Process()
-        process.executableURL = Self.executable
+        process.executableURL = executable
         process.arguments = arguments
         process.environment = environment
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
