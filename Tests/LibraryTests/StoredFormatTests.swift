@@ -106,7 +106,8 @@ import Testing
 
     /// A database left at each earlier schema, holding the first release's profile and one item, opens with
     /// this release: the migrations that follow run and nothing stored is lost.
-    @Test(arguments: ["v2: player", "v3: play and trash", "v4: settings", "v5: similar photos"])
+    @Test(arguments: ["v2: player", "v3: play and trash", "v4: settings", "v5: similar photos",
+                      "v5-trash: change times, trashed copies, purge reasons", "v6-dates: index of linked files"])
     func aDatabaseOfAnEarlierSchemaUpgrades(upTo migration: String) throws {
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }

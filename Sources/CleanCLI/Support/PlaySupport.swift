@@ -23,8 +23,7 @@ extension AppContext {
     /// credit: finish it now, unless another clean is moving files right now (it is finishing its own).
     func reconcile(_ library: LibraryDatabase) throws {
         guard let lock = try takeMoverLock() else { return }
-        report(try playContext(library).recover())
-        _ = lock
+        try withExtendedLifetime(lock) { report(try playContext(library).recover()) }
     }
 
     private func takeMoverLock() throws -> ProcessLock? {
