@@ -19,10 +19,13 @@ public struct FileStatus: Equatable, Hashable, Sendable {
     /// that restores size and mtime still moves it.
     public var ctimeNanoseconds: Int64
     public var linkCount: UInt64
+    /// Mode bits below the file type: permissions plus set-id and sticky (`0o1000`).
     public var permissions: UInt32
+    /// `st_uid`: who owns it (a volume trash must be the user's own folder).
+    public var owner: UInt32
 
     public init(kind: Kind, size: Int64, mtimeNanoseconds: Int64, inode: UInt64, device: UInt64,
-                linkCount: UInt64 = 1, permissions: UInt32 = 0o644, ctimeNanoseconds: Int64 = 0) {
+                linkCount: UInt64 = 1, permissions: UInt32 = 0o644, ctimeNanoseconds: Int64 = 0, owner: UInt32 = 0) {
         self.kind = kind
         self.size = size
         self.mtimeNanoseconds = mtimeNanoseconds
@@ -31,6 +34,7 @@ public struct FileStatus: Equatable, Hashable, Sendable {
         self.linkCount = linkCount
         self.permissions = permissions
         self.ctimeNanoseconds = ctimeNanoseconds
+        self.owner = owner
     }
 
     init(_ raw: stat) {
@@ -53,6 +57,7 @@ public struct FileStatus: Equatable, Hashable, Sendable {
         device = UInt64(raw.st_dev)
         linkCount = UInt64(raw.st_nlink)
         permissions = UInt32(raw.st_mode & 0o7777)
+        owner = UInt32(raw.st_uid)
     }
 
     /// The same file, unchanged: what a re-check before a move compares. Size, mtime and inode,

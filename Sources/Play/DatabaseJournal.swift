@@ -35,7 +35,7 @@ final class DatabaseJournal: TrashJournal {
     func record(_ move: JournaledMove) throws {
         try library.recordMove(round: move.key.batch.rawValue, item: move.key.itemID, part: move.key.part,
                                state: move.state.rawValue, trashName: move.trashName, deletionDate: move.deletionDate,
-                               trashInode: move.trashedInode.map { Int64(bitPattern: $0) })
+                               trashInode: move.trashedInode.map { Int64(bitPattern: $0) }, trashRoot: move.trashRoot?.bytes)
     }
 
     /// Fails, naming the row, on a state this release does not know (a newer release's, or a damaged
@@ -45,7 +45,8 @@ final class DatabaseJournal: TrashJournal {
             guard let state = MoveState(rawValue: file.state) else { throw UnknownMoveState(file: file, path: library.path) }
             return JournaledMove(key: MoveKey(batch: BatchID(file.round), itemID: file.item, part: file.part),
                                  originalPath: file.rawOriginalPath, expected: file.expected, state: state,
-                                 trashName: file.trashName.map { Array($0) }, deletionDate: file.deletionDate)
+                                 trashName: file.trashName.map { Array($0) }, deletionDate: file.deletionDate,
+                                 trashRoot: file.trashRoot.map { RawPath(bytes: Array($0)) })
         }
     }
 }

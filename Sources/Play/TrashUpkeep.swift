@@ -17,7 +17,8 @@ extension PlayContext {
         guard let name = file.trashName else { return nil }
         return RecordedEntry(trashName: Array(name), originalPath: file.rawOriginalPath, size: file.size, mtimeNanoseconds: file.mtimeNs,
                              inode: file.trashInode.map { UInt64(bitPattern: $0) },
-                             deletionDate: file.deletionDate ?? DeletionDate.format(file.deletedAt, in: trash.timeZone))
+                             deletionDate: file.deletionDate ?? DeletionDate.format(file.deletedAt, in: trash.timeZone),
+                             trashRoot: file.trashRoot.map { RawPath(bytes: Array($0)) })
     }
 
     /// The files `clean trash empty` deletes: in the trash (by the index) longer than `days`,
@@ -95,6 +96,8 @@ extension PlayContext {
                 }
             case .changed(let why):
                 notes.append("the trashed copy of \(file.rawOriginalPath) (trash id \(file.id!)) was changed outside clean (\(why)); left where it is")
+            case .unavailable(let why):
+                notes.append("trash entry \(file.id!) (\(file.rawOriginalPath)) cannot be checked: \(why); left as recorded")
             case .gone:
                 if let back = try? NoLinks.status(file.rawOriginalPath), back.kind == .regular, back.size == file.size {
                     try library.markRestored(file, to: file.rawOriginalPath, at: now, back: back, newPlayer: newPlayer)

@@ -4,7 +4,8 @@
 // every file in one place and every byte and XP credited once.
 //
 // usage: PlayCrashHarness DATABASE TRASH_ROOT ACTION [ARGUMENT] [--kill-change N] [--kill-write N]
-//                         [--force-copy] [--rename] [--now ISO8601]
+//                         [--force-copy] [--rename] [--desktop] [--now ISO8601]
+// --desktop: the trash renames only and a file on another volume goes to that volume's .Trash-$UID.
 // ACTION: move (delete every screenshot card and confirm) | confirm ROUND | discard ROUND |
 //         restore ID,ID… | empty-all | empty-older DAYS
 // Exit 0: it ran to the end. Exit 1: the action failed (the reason on stderr).
@@ -37,6 +38,7 @@ var killChange: Int?
 var killWrite: Int?
 var forceCopy = false
 var rename = false
+var desktop = false
 var nowText = "2026-03-02T18:30:00Z"
 var remaining = CommandLine.arguments.dropFirst()[...]
 while let argument = remaining.popFirst() {
@@ -45,12 +47,13 @@ while let argument = remaining.popFirst() {
     case "--kill-write": killWrite = remaining.popFirst().flatMap { Int($0) }
     case "--force-copy": forceCopy = true
     case "--rename": rename = true
+    case "--desktop": desktop = true
     case "--now": nowText = remaining.popFirst() ?? ""
     default: positional.append(argument)
     }
 }
 guard positional.count >= 3, let now = ISO8601DateFormatter().date(from: nowText) else {
-    fail("usage: PlayCrashHarness DATABASE TRASH_ROOT ACTION [ARGUMENT] [--kill-change N] [--kill-write N] [--force-copy] [--rename] [--now ISO8601]")
+    fail("usage: PlayCrashHarness DATABASE TRASH_ROOT ACTION [ARGUMENT] [--kill-change N] [--kill-write N] [--force-copy] [--rename] [--desktop] [--now ISO8601]")
 }
 let argument = positional.count > 3 ? positional[3] : ""
 
@@ -62,6 +65,8 @@ do {
     let operations = FaultInjectingFileOperations(killBeforeChange: killChange)
     let trash = try Trash(root: RawPath(positional[1]), operations: operations, timeZone: calendar.timeZone,
                           now: { now }, forceCopy: forceCopy)
+    trash.renameOnly = desktop
+    trash.usesVolumeTrashes = desktop
     let play = PlayContext(library: library, trash: trash, rules: .defaults, tier: .pro, now: now, calendar: calendar,
                            thresholds: Thresholds(options: .defaults, now: now, calendar: calendar), keptCooldownDays: 30)
     switch positional[2] {

@@ -83,7 +83,7 @@ public final class FileTrashJournal: TrashJournal {
             "\(move.key.batch.rawValue)", "\(move.key.itemID)", "\(move.key.part)", move.state.rawValue,
             hex(move.originalPath.bytes), "\(e.size)", "\(e.mtimeNanoseconds)", "\(e.inode)", "\(e.device)", "\(e.permissions)",
             move.trashName.map(hex) ?? "-", move.deletionDate ?? "-",
-        ]
+        ] + (move.trashRoot.map { [hex($0.bytes)] } ?? [])
         let payload = fields.joined(separator: "\t")
         return Array("\(payload)\t\(checksum(payload))\n".utf8)
     }
@@ -91,7 +91,9 @@ public final class FileTrashJournal: TrashJournal {
     static func decode(_ line: [UInt8]) -> JournaledMove? {
         guard let text = String(validating: line, as: UTF8.self) else { return nil }
         let fields = text.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
-        guard fields.count == 13, checksum(fields[..<12].joined(separator: "\t")) == fields[12],
+        // 13 fields, or 14 with the volume trash's root before the checksum.
+        guard fields.count == 13 || fields.count == 14, let sum = fields.last,
+              checksum(fields.dropLast().joined(separator: "\t")) == sum,
               let batch = Int64(fields[0]), let item = Int64(fields[1]), let part = Int(fields[2]),
               let state = MoveState(rawValue: fields[3]), let path = unhex(fields[4]), let size = Int64(fields[5]),
               let mtime = Int64(fields[6]), let inode = UInt64(fields[7]), let device = UInt64(fields[8]),
@@ -99,7 +101,8 @@ public final class FileTrashJournal: TrashJournal {
         let name = fields[10] == "-" ? nil : unhex(fields[10])
         let expected = FileStatus(kind: .regular, size: size, mtimeNanoseconds: mtime, inode: inode, device: device, permissions: permissions)
         return JournaledMove(key: MoveKey(batch: BatchID(batch), itemID: item, part: part), originalPath: RawPath(bytes: path),
-                             expected: expected, state: state, trashName: name, deletionDate: fields[11] == "-" ? nil : fields[11])
+                             expected: expected, state: state, trashName: name, deletionDate: fields[11] == "-" ? nil : fields[11],
+                             trashRoot: fields.count == 14 ? unhex(fields[12]).map { RawPath(bytes: $0) } : nil)
     }
 
     private static func hex(_ bytes: [UInt8]) -> String {

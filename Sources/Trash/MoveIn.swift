@@ -201,9 +201,16 @@ extension Trash {
         let source = move.originalPath
         let failure: TrashFailure
         do {
-            if renameOnly, try operations.status(source).device != operations.status(filesDirectory).device {
-                throw TrashFailure("'\(source)' is on another volume than the trash \(root); the desktop trash takes a rename, "
-                                   + "never a copy, so it stays where it is")
+            let device = try operations.status(source).device
+            if renameOnly, try device != operations.status(filesDirectory).device {
+                guard usesVolumeTrashes else {
+                    throw TrashFailure("'\(source)' is on another volume than the trash \(root); the desktop trash takes a rename, "
+                                       + "never a copy, so it stays where it is")
+                }
+                // That volume's own trash takes it, by a rename journaled as here.
+                let volume = try volumeTrash(for: source, device: device)
+                move.trashRoot = volume.root
+                return volume.moveFile(move, journal: journal)
             }
             let date = DeletionDate.format(now(), in: timeZone)
             let info = TrashInfo(originalPath: source, deletionDate: date)

@@ -17,14 +17,18 @@ public struct RecordedEntry: Sendable, Equatable {
     public var inode: UInt64?
     /// `DeletionDate=` as the move wrote it.
     public var deletionDate: String
+    /// The volume's trash directory the entry is in; nil for this trash (see `JournaledMove.trashRoot`).
+    public var trashRoot: RawPath?
 
-    public init(trashName: [UInt8], originalPath: RawPath, size: Int64, mtimeNanoseconds: Int64, inode: UInt64?, deletionDate: String) {
+    public init(trashName: [UInt8], originalPath: RawPath, size: Int64, mtimeNanoseconds: Int64, inode: UInt64?, deletionDate: String,
+                trashRoot: RawPath? = nil) {
         self.trashName = trashName
         self.originalPath = originalPath
         self.size = size
         self.mtimeNanoseconds = mtimeNanoseconds
         self.inode = inode
         self.deletionDate = deletionDate
+        self.trashRoot = trashRoot
     }
 }
 
@@ -40,12 +44,18 @@ public enum EntryCondition: Sendable, Equatable {
     case changed(String)
     /// Nothing is at `files/NAME`.
     case gone
+    /// The entry's volume trash cannot be reached now (why in words: the disk is not mounted, its
+    /// trash folder was replaced): nothing is known, so nothing is restored, deleted or recorded.
+    case unavailable(String)
 }
 
 extension Trash {
     /// Compares `files/NAME` (type, size, mtime, inode) and its `.trashinfo` with the record,
     /// without following any link.
     public func condition(of entry: RecordedEntry) -> EntryCondition {
+        if isElsewhere(entry.trashRoot) {
+            do { return try shelf(entry.trashRoot).condition(of: entry) } catch { return .unavailable(error.description) }
+        }
         guard Self.isPlainName(entry.trashName) else { return .changed("its name in the trash is not a plain file name") }
         let found: FileStatus
         do {
@@ -85,6 +95,7 @@ extension Trash {
     /// Rewrites `info/NAME.trashinfo` from the record: written beside it, synced, renamed over it
     /// (a link or a damaged file there is replaced, never followed). A folder there is left alone.
     public func repairInfo(_ entry: RecordedEntry) throws(TrashFailure) {
+        if isElsewhere(entry.trashRoot) { return try shelf(entry.trashRoot).repairInfo(entry) }
         guard Self.isPlainName(entry.trashName) else { throw TrashFailure("'\(RawPath(bytes: entry.trashName))' is not a plain file name") }
         let target = infoPath(entry.trashName)
         let temporary = infoDirectory.appending(Array(".swipeclean-repair-".utf8) + entry.trashName.prefix(200))
@@ -111,9 +122,12 @@ extension Trash {
     /// `.trashinfo`. Only an entry still `.intact` or with a `.damagedInfo` is deleted; a changed
     /// one is refused and left where it is. Returns the bytes freed.
     public func purge(_ entry: RecordedEntry) throws(TrashFailure) -> Int64 {
+        if isElsewhere(entry.trashRoot) { return try shelf(entry.trashRoot).purge(entry) }
         switch condition(of: entry) {
         case .changed(let why):
             throw TrashFailure("the trashed copy of '\(entry.originalPath)' was changed outside clean (\(why)); left where it is")
+        case .unavailable(let why):
+            throw TrashFailure("'\(entry.originalPath)' was not deleted: \(why)")
         case .gone:
             return 0
         case .intact, .damagedInfo:
@@ -146,6 +160,7 @@ extension Trash {
     /// Finishes a purge a crash interrupted: when `files/NAME` is gone, its `.trashinfo` goes too
     /// and true is returned; when the file is still there, nothing changes and false is returned.
     public func finishPurge(_ entry: RecordedEntry) throws(TrashFailure) -> Bool {
+        if isElsewhere(entry.trashRoot) { return try shelf(entry.trashRoot).finishPurge(entry) }
         guard Self.isPlainName(entry.trashName) else { return false }
         do {
             guard try statusIfPresent(filePath(entry.trashName)) == nil else { return false }

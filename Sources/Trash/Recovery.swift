@@ -43,6 +43,7 @@ extension Trash {
 
     /// Brings one move to `.done` or `.rolledBack` from whatever its journaled state left on disk.
     func settle(_ start: JournaledMove, journal: TrashJournal) throws -> (move: JournaledMove, note: String?) {
+        if isElsewhere(start.trashRoot) { return try shelf(start.trashRoot).settle(start, journal: journal) }
         var move = start
         var note: String?
         let source = move.originalPath

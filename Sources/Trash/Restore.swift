@@ -54,7 +54,13 @@ extension Trash {
         switch condition(of: entry) {
         case .changed(let why): throw .changed(entry.originalPath, why)
         case .gone: throw .notInTrash(entry.trashName)
+        case .unavailable(let why): throw .failed(TrashFailure("not restored: \(why)"))
         case .intact, .damagedInfo: break
+        }
+        if isElsewhere(entry.trashRoot) {
+            let volume: Trash
+            do { volume = try shelf(entry.trashRoot) } catch { throw .failed(error) }
+            return try volume.restore(entry.trashName, exactlyTo: target, original: entry.originalPath)
         }
         return try restore(entry.trashName, exactlyTo: target, original: entry.originalPath)
     }
@@ -157,6 +163,7 @@ extension Trash {
     /// - `files/NAME` there otherwise: the restore had not moved it; a half-written temporary
     ///   copy beside the target is removed, anything else at the target is left alone → still in the trash.
     public func settleRestore(_ entry: RecordedEntry, to target: RawPath) throws(TrashFailure) -> RestoreSettlement {
+        if isElsewhere(entry.trashRoot) { return try shelf(entry.trashRoot).settleRestore(entry, to: target) }
         do {
             let temporary = Self.restoringPath(for: target)
             let stored = try statusIfPresent(filePath(entry.trashName))

@@ -19,6 +19,11 @@ public final class Trash {
     /// Only ever `rename(2)` into this trash (the desktop's, shared with the file manager): a file on
     /// another volume is not moved, never copied. Off for clean's own trash, which verifies a copy.
     public var renameOnly = false
+    /// With `renameOnly`: a file on another volume is renamed into that volume's own trash
+    /// (`$topdir/.Trash/$UID` or `$topdir/.Trash-$UID`, FreeDesktop.org) instead of staying put.
+    public var usesVolumeTrashes = false
+    /// The volume trashes opened so far, by root (`VolumeTrash.swift`).
+    var volumes: [RawPath: Trash] = [:]
 
     public var filesDirectory: RawPath { root.appending("files") }
     public var infoDirectory: RawPath { root.appending("info") }

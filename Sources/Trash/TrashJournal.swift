@@ -53,15 +53,19 @@ public struct JournaledMove: Sendable, Equatable {
     public var deletionDate: String?
     /// The inode of `files/NAME` once the move is `.done`: a restore checks the entry is still it.
     public var trashedInode: UInt64?
+    /// The trash directory the name is claimed in when it is not this trash: the file's volume's
+    /// (`$topdir/.Trash-$UID` or `$topdir/.Trash/$UID`); nil for this trash.
+    public var trashRoot: RawPath?
 
     public init(key: MoveKey, originalPath: RawPath, expected: FileStatus, state: MoveState = .planned,
-                trashName: [UInt8]? = nil, deletionDate: String? = nil) {
+                trashName: [UInt8]? = nil, deletionDate: String? = nil, trashRoot: RawPath? = nil) {
         self.key = key
         self.originalPath = originalPath
         self.expected = expected
         self.state = state
         self.trashName = trashName
         self.deletionDate = deletionDate
+        self.trashRoot = trashRoot
     }
 }
 

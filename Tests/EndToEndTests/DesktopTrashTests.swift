@@ -65,4 +65,82 @@ import Testing
         #expect(left.count == 1 && left[0].hasSuffix("\(clean.home)/notes.txt"), "\(left)")
         #expect(FileManager.default.fileExists(atPath: mine + "/files/notes.txt"))
     }
+
+    /// A photo library on another volume (a tmpfs in a private mount namespace, as root there):
+    /// the round renames each photo into that volume's `.Trash-0` (mode 0700), trash-cli lists
+    /// them, `clean trash list` shows them, a restore by path brings one back by a rename and
+    /// `trash empty` deletes the others there. Every step runs in the one namespace (`sections`).
+    @Test func aLibraryOnAnotherVolumeGoesToThatVolumesTrashAndTrashCLISeesIt() throws {
+        var clean = try Self.desktopClean()
+        defer { clean.removeHome() }
+        clean.environment["SWIPECLEAN_NOW"] = "2026-03-02T19:30:00+01:00"
+        let source = clean.home + "/source/Pictures/Screenshots", volume = clean.home + "/volume"
+        for folder in [source, volume] { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        for day in 1...3 {
+            var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52,
+                            0, 0, 4, 0x38, 0, 0, 9, 0x60, 8, 6, 0, 0, 0, 0, 0, 0, 0])
+            png.append(Data((0..<20_000).map { _ in UInt8.random(in: 0...255) }))
+            try png.write(to: URL(fileURLWithPath: source + "/Screenshot_2024010\(day)-101010.png"))
+        }
+        let shots = volume + "/Pictures/Screenshots/Screenshot_2024010"
+        let run = try Self.sections(clean, """
+            mount -t tmpfs -o size=8m tmpfs '\(volume)'
+            cp -a '\(clean.home)/source/.' '\(volume)/'
+            ls -i '\(shots)1-101010.png' | cut -d' ' -f1
+            echo "=== scan"; "$CLEAN" scan '\(volume)' --quiet
+            echo "=== round"; printf 'd\\nd\\nd\\n' | "$CLEAN" round --yes --json
+            echo "=== volume"; find '\(volume)/.Trash-0' | sort; stat -c '%a %u' '\(volume)/.Trash-0'
+            ls -i '\(volume)/.Trash-0/files/Screenshot_20240101-101010.png' | cut -d' ' -f1
+            echo "=== home trash"; find "$XDG_DATA_HOME/Trash/files" -type f
+            echo "=== clean trash list"; "$CLEAN" trash list --json
+            echo "=== trash-list"; trash-list | sort
+            echo "=== restore"; "$CLEAN" restore '\(shots)1-101010.png'; ls -i '\(shots)1-101010.png' | cut -d' ' -f1
+            echo "=== trash-list after restore"; trash-list | sort
+            echo "=== empty"; "$CLEAN" trash empty --all --yes
+            echo "=== after empty"; find '\(volume)/.Trash-0' -type f; trash-list
+            """)
+        let inode = run[""]!.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!inode.isEmpty, "\(run)")
+        let round = try #require(try JSONSerialization.jsonObject(with: Data(run["round"]!.utf8)) as? [String: Any], "\(run)")
+        #expect(round["deleted"] as? Int == 3, "\(run)")
+        let names = (1...3).map { "Screenshot_2024010\($0)-101010.png" }
+        let found = run["volume"]!.split(separator: "\n").map(String.init)
+        for name in names {
+            #expect(found.contains(volume + "/.Trash-0/files/" + name) && found.contains(volume + "/.Trash-0/info/" + name + ".trashinfo"), "\(found)")
+        }
+        #expect(found.contains("700 0"), "the volume's trash is made 0700 and the user's: \(found)")
+        #expect(found.last == inode, "renamed, not copied: the same inode \(inode) in the trash: \(found)")
+        #expect(run["home trash"]!.isEmpty, "nothing in the home trash: \(run["home trash"]!)")
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(run["clean trash list"]!.utf8)) as? [[String: Any]])
+        #expect(listed.compactMap { $0["originalPath"] as? String }.sorted() == (1...3).map { shots + "\($0)-101010.png" }, "\(listed)")
+        let trashCLI = run["trash-list"]!.split(separator: "\n").map { String($0.split(separator: " ", maxSplits: 2)[2]) }
+        #expect(trashCLI == (1...3).map { shots + "\($0)-101010.png" }, "trash-list: \(run["trash-list"]!)")
+        #expect(run["restore"]!.hasSuffix(inode + "\n"), "restored by a rename to where it was: \(run["restore"]!)")
+        #expect(run["trash-list after restore"]!.split(separator: "\n").count == 2, "\(run["trash-list after restore"]!)")
+        #expect(run["empty"]!.hasPrefix("Deleted 2 files for good"), "\(run["empty"]!)")
+        #expect(run["after empty"]!.isEmpty, "\(run["after empty"]!)")
+    }
+
+    /// Runs `script` with `$CLEAN` set in a private mount namespace as its root; its output split at
+    /// `=== NAME` lines (what comes first under ""). Fails on a non-zero exit.
+    static func sections(_ clean: CleanBinary, _ script: String) throws -> [String: String] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
+        process.arguments = ["--mount", "--map-root-user", "/bin/sh", "-c", "set -e\n" + script]
+        process.environment = clean.environment.merging(["CLEAN": CleanBinary.executable.path, "PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]) { $1 }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(stdout)\n\(stderr)")
+        var result: [String: String] = [:], name = ""
+        for line in stdout.split(separator: "\n", omittingEmptySubsequences: false) {
+            if line.hasPrefix("=== ") { name = String(line.dropFirst(4)); result[name] = ""; continue }
+            result[name, default: ""] += line + "\n"
+        }
+        return result.mapValues { $0 == "\n" ? "" : $0.hasSuffix("\n\n") ? String($0.dropLast()) : $0 }
+    }
 }

@@ -31,6 +31,30 @@ import Trash
         #expect(kills >= 10)
     }
 
+    /// The desktop's trash and a library on another volume: each file is renamed into that
+    /// volume's `.Trash-$UID`; a kill anywhere leaves every file in one place, credited once.
+    @Test(arguments: [Kill.change, .write])
+    func killedDuringAMoveIntoAnotherVolumesTrash(kill: Kill) throws {
+        let kills = try everyKillPoint(kill, ["move"], prepare: Self.freshOnOwnVolume) { fixture throws in
+            #expect(Self.names.allSatisfy { !fixture.world.exists($0) })
+            let volumeTrash = fixture.world.trashFolders[1] + "/files"
+            #expect(try FileManager.default.contentsOfDirectory(atPath: volumeTrash).count == Self.names.count)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.world.trashRoot + "/files").isEmpty)
+        }
+        #expect(kills >= (kill == .write ? 3 : 10))
+    }
+
+    @Test(arguments: [Kill.change, .write])
+    func killedWhileRestoringAndEmptyingAnotherVolumesTrash(kill: Kill) throws {
+        let restores = try everyKillPoint(kill, ["restore", "ALL"], prepare: Self.allInVolumeTrash) { fixture throws in
+            #expect(Self.names.allSatisfy { fixture.world.exists($0) })
+        }
+        let purges = try everyKillPoint(kill, ["empty-all"], prepare: Self.allInVolumeTrash) { fixture throws in
+            #expect(try FileManager.default.contentsOfDirectory(atPath: fixture.world.trashFolders[1] + "/files").isEmpty)
+        }
+        #expect(restores >= 2 && purges >= 2)
+    }
+
     // MARK: - Pending batches
 
     @Test(arguments: Kill.allCases)
@@ -109,10 +133,15 @@ import Trash
         var contents: [String: Data] = [:]
     }
 
-    static func fresh() throws -> Prepared {
+    static func fresh() throws -> Prepared { try fresh(onOwnVolume: false) }
+
+    static func fresh(onOwnVolume: Bool) throws -> Prepared {
         let contents = Dictionary(uniqueKeysWithValues: names.enumerated().map { ($1, pngData(2000 + 100 * $0)) })
-        return Prepared(world: try PlayFixture(files: contents), contents: contents)
+        return Prepared(world: try PlayFixture(files: contents, onOwnVolume: onOwnVolume), contents: contents)
     }
+
+    /// `fresh` with the library on a tmpfs of its own and the desktop's kind of trash elsewhere.
+    static func freshOnOwnVolume() throws -> Prepared { try fresh(onOwnVolume: true) }
 
     /// A round deleting every screenshot, answered "no": a pending batch.
     static func pendingRound() throws -> Prepared {
@@ -124,8 +153,13 @@ import Trash
     }
 
     /// Every screenshot moved to the trash by a confirmed round.
-    static func allInTrash() throws -> Prepared {
-        var prepared = try fresh()
+    static func allInTrash() throws -> Prepared { try allInTrash(onOwnVolume: false) }
+
+    /// Every screenshot in its volume's `.Trash-$UID`, moved there by a confirmed round.
+    static func allInVolumeTrash() throws -> Prepared { try allInTrash(onOwnVolume: true) }
+
+    static func allInTrash(onOwnVolume: Bool) throws -> Prepared {
+        var prepared = try fresh(onOwnVolume: onOwnVolume)
         let world = prepared.world
         let session = try world.play(.screenshots, Array(repeating: .delete, count: names.count))
         _ = try world.context.finish(session, kind: .round, startedAt: world.now, answer: .yes)
@@ -180,7 +214,7 @@ import Trash
             }
             let process = Process()
             process.executableURL = harness
-            process.arguments = [world.root + "/library.sqlite", world.root + "/Trash"] + substituted
+            process.arguments = [world.root + "/library.sqlite", world.trashRoot] + substituted + (world.onOwnVolume ? ["--desktop"] : [])
                 + ["--now", prepared.now, kill.rawValue, String(killPoint)]
             let errors = Pipe()
             process.standardOutput = FileHandle.nullDevice
@@ -217,7 +251,8 @@ import Trash
         let settled = try world.library.rounds(.settled)
         let moved = try settled.flatMap { try world.library.moves(of: $0.id!) }
         let inTrash = try world.library.filesInTrash()
-        let copies = try everyFile(under: world.root + "/photos").merging(everyFile(under: world.root + "/Trash/files")) { first, _ in first }
+        var copies = try everyFile(under: world.root + "/photos")
+        for folder in world.trashFolders { copies.merge(try everyFile(under: folder + "/files")) { first, _ in first } }
         for (name, content) in prepared.contents {
             let found: [String] = copies.filter { $0.value == content }.map { $0.key }
             #expect(found.count <= 1, "\(label): \(name) is in \(found.count) places: \(found)")
@@ -227,7 +262,7 @@ import Trash
             }
             let records = inTrash.filter { $0.rawOriginalPath.description == world.path(name) }
             #expect(records.count <= 1, "\(label): \(name) has \(records.count) trash entries")
-            if let place = found.first, place.hasPrefix(world.root + "/Trash/files/") {
+            if let place = found.first, world.trashFolders.contains(where: { place.hasPrefix($0 + "/files/") }) {
                 #expect(records.count == 1 && place.hasSuffix("/" + String(decoding: records[0].trashName ?? Data(), as: UTF8.self)),
                         "\(label): \(name) is in the trash as \(place) but the index says \(records.map(\.trashName))")
             } else if found.first != nil {
@@ -238,14 +273,14 @@ import Trash
                         "\(label): \(name) is nowhere and not recorded as deleted for good by trash empty")
             }
         }
-        let files = try FileManager.default.contentsOfDirectory(atPath: world.root + "/Trash/files")
-        let infos = try FileManager.default.contentsOfDirectory(atPath: world.root + "/Trash/info")
+        let listed = { (sub: String) in world.trashFolders.flatMap { (try? FileManager.default.contentsOfDirectory(atPath: $0 + sub)) ?? [] } }
+        let files = listed("/files"), infos = listed("/info")
         #expect(files.count == inTrash.count && infos.count == inTrash.count,
                 "\(label): files/ \(files.sorted()), info/ \(infos.sorted()), recorded \(inTrash.count)")
         for file in inTrash {
             let entry = RecordedEntry(trashName: Array(file.trashName ?? Data()), originalPath: file.rawOriginalPath, size: file.size,
                                       mtimeNanoseconds: file.mtimeNs, inode: file.trashInode.map { UInt64(bitPattern: $0) },
-                                      deletionDate: file.deletionDate ?? "")
+                                      deletionDate: file.deletionDate ?? "", trashRoot: file.trashRoot.map { RawPath(bytes: Array($0)) })
             #expect(world.trash.condition(of: entry) == .intact, "\(label): trash entry \(file.id!) is \(world.trash.condition(of: entry))")
         }
 

@@ -10,10 +10,23 @@ final class PlayFixture {
     let root: String
     let library: LibraryDatabase
     let trash: Trash
+    /// The trash's own folder: `root/Trash`, or on the system's temporary folder when the library is on a volume of its own.
+    let trashRoot: String
+    /// The library (photos and index) is on a tmpfs of its own and the trash is the desktop's
+    /// kind (rename only), so every move goes to that volume's `.Trash-$UID`.
+    let onOwnVolume: Bool
     var now = ISO8601DateFormatter().date(from: "2026-03-02T18:30:00Z")!
 
-    init(files: [String: Data]) throws {
+    init(files: [String: Data], onOwnVolume: Bool = false) throws {
         root = NSTemporaryDirectory() + "swipeclean-play-\(UUID().uuidString)"
+        self.onOwnVolume = onOwnVolume
+        trashRoot = onOwnVolume ? NSTemporaryDirectory() + "swipeclean-play-trash-\(UUID().uuidString)" : root + "/Trash"
+        if onOwnVolume {
+            try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=8m", "none", root]) else {
+                throw CocoaError(.fileWriteNoPermission, userInfo: [NSFilePathErrorKey: root, NSLocalizedDescriptionKey: "mounting a tmpfs at \(root) needs root"])
+            }
+        }
         for (relative, data) in files {
             let path = root + "/photos/" + relative
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -21,11 +34,32 @@ final class PlayFixture {
         }
         library = try LibraryDatabase(path: root + "/library.sqlite")
         // The trash dates its entries on the fixture's clock, as the app's does on SWIPECLEAN_NOW.
-        trash = try Trash(root: RawPath(root + "/Trash"), timeZone: TimeZone(identifier: "UTC")!, now: { [now] in now })
+        trash = try Trash(root: RawPath(trashRoot), timeZone: TimeZone(identifier: "UTC")!, now: { [now] in now })
+        trash.renameOnly = onOwnVolume
+        trash.usesVolumeTrashes = onOwnVolume
         _ = try library.scan(ScanRequest(roots: [RawPath(root + "/photos")], now: now, calendar: Self.calendar))
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: root) }
+    deinit {
+        if onOwnVolume {
+            try? FileManager.default.removeItem(atPath: trashRoot)
+            Self.run("/bin/umount", ["-l", root])
+        }
+        try? FileManager.default.removeItem(atPath: root)
+    }
+
+    /// The trash folders an entry may be in: the trash's own, and the library volume's.
+    var trashFolders: [String] { [trashRoot] + (onOwnVolume ? [root + "/.Trash-\(getuid())"] : []) }
+
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: tool)
+        process.arguments = arguments
+        guard (try? process.run()) != nil else { return false }
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
 
     static var calendar: Calendar {
         var calendar = Calendar(identifier: .gregorian)

@@ -35,6 +35,7 @@ extension AppContext {
         do {
             trash = try Trash(root: RawPath(trashDirectory), timeZone: calendar.timeZone, now: { [now] in now })
             trash.renameOnly = configuration.trash.directory == Self.desktopTrash
+            trash.usesVolumeTrashes = trash.renameOnly
         } catch {
             throw CleanError("cannot use the trash directory \(trashDirectory): \(error.reason); set trash.directory in \(ConfigLoader.userFile(environment: environment)) to a writable folder")
         }

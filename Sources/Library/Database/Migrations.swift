@@ -164,6 +164,11 @@ enum Migrations {
                 t.add(column: "leavingTo", .blob)
             }
         }
+        migrator.registerMigration("v7-trash: volume trashes") { db in
+            // The trash folder an entry is in when it is not the configured one: the desktop trash
+            // of another volume ($topdir/.Trash-$UID), which a file there is renamed into.
+            try db.alter(table: "trashed") { t in t.add(column: "trashRoot", .blob) }
+        }
         return migrator
     }
 }

@@ -45,6 +45,9 @@ public struct TrashedRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     public var leaving: Leaving?
     /// Where a restore in flight puts the file (v6).
     public var leavingTo: Data?
+    /// The trash folder the entry is in when it is not the configured trash (v7): another
+    /// volume's desktop trash; nil for the configured trash.
+    public var trashRoot: Data?
 
     public enum Leaving: String, Codable, Sendable {
         /// `clean restore` is putting it back at `leavingTo`.
