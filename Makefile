@@ -9,7 +9,7 @@ APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev zlib1g-dev 
                libturbojpeg0-dev libheif-dev libspng-dev \
                libimage-exiftool-perl jdupes trash-cli file time sqlite3 \
                chromium chromium-driver python3-selenium python3-numpy \
-               tmux chafa
+               tmux chafa ffmpeg
 
 FUZZ_SECONDS ?= 30
 FUZZ_BIN      = .build-fuzz/release/SwipeCleanFuzz

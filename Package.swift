@@ -37,7 +37,7 @@ let package = Package(
         .target(name: "Play", dependencies: ["Library", "Trash", "Game"]),
         .target(name: "Settings", dependencies: ["Game"]),
         .target(name: "Web", dependencies: [
-            "FileSystem", "Game", "Library", "Play", "Imaging", .product(name: "Hummingbird", package: "hummingbird"),
+            "FileSystem", "Game", "Library", "Play", "Imaging", "Media", .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .target(name: "CleanCLI", dependencies: [
             "FileSystem", "Game", "Media", "Library", "Trash", "Play", "Settings", "Web",

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # Regenerates the README's screenshots of the web app (Docs/web-*.png): the real `clean web` on
-# Fixtures/phone in a throw-away home, in headless Chromium at 1280×800 and 390×844.
+# Fixtures/phone in a throw-away home, in headless Chromium at 1280×800 and 390×844; the round
+# end's celebrations and a video's poster frame come from the browser test that sets them up
+# (Tests/Browser/web_round_end.py).
 # Usage: Scripts/screenshots.sh [CLEAN_BINARY]   (default: builds and uses .build/release/clean)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
@@ -11,3 +13,8 @@ else
   clean=$here/.build/release/clean
 fi
 /usr/bin/python3 "$here/Scripts/screenshots.py" "$clean" "$here/Docs"
+shots=$(mktemp -d)
+trap 'rm -rf "$shots"' EXIT
+/usr/bin/python3 "$here/Tests/Browser/web_round_end.py" "$clean" "$shots" >&2
+cp "$shots/celebrations.png" "$here/Docs/web-celebrations.png"
+cp "$shots/poster.png" "$here/Docs/web-poster.png"

@@ -72,8 +72,19 @@ final class PreviewCache: @unchecked Sendable {
     private let capacity = 48
 
     func preview(of item: ItemRecord) throws -> [UInt8] {
+        try cached(item, kind: "preview") {
+            do {
+                return try Preview.jpeg(item.rawPath)
+            } catch {
+                throw WebError(415, "no preview: \(error)")
+            }
+        }
+    }
+
+    /// What `make` makes of `item` (a preview, a video's poster), made once per version of the file.
+    func cached(_ item: ItemRecord, kind: String, make: () throws -> [UInt8]) throws -> [UInt8] {
         // The key changes when the file does: a stale preview is never shown for a new version.
-        let key = "\(item.id ?? 0)-\(item.size)-\(item.mtimeNs)-\(item.inode)"
+        let key = "\(kind)-\(item.id ?? 0)-\(item.size)-\(item.mtimeNs)-\(item.inode)"
         lock.lock()
         if let hit = entries[key] { lock.unlock(); return hit }
         lock.unlock()
@@ -81,12 +92,7 @@ final class PreviewCache: @unchecked Sendable {
         guard let status, status.kind == .regular, status.isSameVersion(as: item.status) else {
             throw WebError(404, "this file changed or left since it was indexed; rescan to see it")
         }
-        let bytes: [UInt8]
-        do {
-            bytes = try Preview.jpeg(item.rawPath)
-        } catch {
-            throw WebError(415, "no preview: \(error.description)")
-        }
+        let bytes = try make()
         lock.lock()
         entries[key] = bytes
         order.append(key)

@@ -26,7 +26,7 @@ enum RoundJSON {
             "folder": item.rawPath.parent.description, "capturedAt": item.capturedAt as Any? ?? NSNull(),
             "media": "/media/\(card.id)", "name": String(decoding: item.rawPath.lastComponent, as: UTF8.self),
             "mime": item.mime, "width": item.width as Any? ?? NSNull(), "height": item.height as Any? ?? NSNull(),
-            "linked": card.linked.count,
+            "linked": card.linked.count, "poster": WebApp.posterURL(item, card: card.id) as Any? ?? NSNull(),
         ]
     }
 

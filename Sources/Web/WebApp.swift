@@ -25,6 +25,7 @@ public struct WebApp: Sendable {
         addPages(to: router)
         addAPI(to: router)
         addMedia(to: router)
+        addPoster(to: router)
         return router
     }
 

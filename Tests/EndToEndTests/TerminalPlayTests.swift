@@ -244,5 +244,55 @@ import Testing
         #expect(try library.files().count == 4)
     }
 
+    /// A video card (HEVC in a MOV) shows its poster frame where ffmpeg is installed, drawn by chafa
+    /// in the room the card leaves, and full screen on `z`; without ffmpeg (chafa still there) the
+    /// card has no picture and `z` says what to install.
+    @Test func aVideoCardShowsItsPosterFrameAndWithoutFfmpegSaysWhatToInstall() throws {
+        #expect(Self.chafa != nil, "chafa is not installed: sudo apt-get install -y chafa (or make setup)")
+        #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "ffmpeg is not installed: sudo apt-get install -y ffmpeg (or make setup)")
+        var library = try Library()
+        defer { library.remove() }
+        let video = URL(fileURLWithPath: CleanBinary.corpus).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("video/IMG_3001.MOV").path
+        try FileManager.default.copyItem(atPath: video, toPath: library.folder + "/IMG_3001.MOV")
+        try "[scan]\nbig_video_bytes = 1000\n".write(toFile: library.clean.home + "/config/swipeclean/config.toml", atomically: true, encoding: .utf8)
+        #expect(try library.clean.run(["scan", library.folder]).status == 0)
+
+        func pictureRows(_ screen: String) throws -> [Substring] {
+            let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+            let cardLine = try #require(lines.firstIndex { $0.contains("── card 1 of 1") }, "\(screen)")
+            return lines[2..<cardLine].filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        }
+
+        let pane = try library.play("boss videos")
+        let card = try pane.waitFor("card 1 of 1")
+        #expect(card.contains("IMG_3001.MOV") && card.contains("video · 0:03 ·"), "the video card with its duration:\n\(card)")
+        let picture = try pictureRows(card)
+        #expect(picture.count >= 15 && (picture.map(\.count).max() ?? 0) > 42, "the poster frame fills the room:\n\(card)")
+        try pane.send("z")
+        let full = try pane.waitFor("any key: back to the card")
+        #expect(full.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count >= 30, "full screen:\n\(full)")
+        try pane.send("x")
+        try pane.waitFor("card 1 of 1")
+        try pane.send("q")
+        try pane.waitFor("stty-done")
+        pane.stop()
+
+        // Without ffmpeg: chafa alone on PATH.
+        let bin = library.clean.home + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: bin + "/chafa", withDestinationPath: try #require(Self.chafa))
+        library.clean.environment["PATH"] = bin
+        let bare = try library.play("boss videos")
+        defer { bare.stop() }
+        let plain = try bare.waitFor("card 1 of 1")
+        #expect(try pictureRows(plain).isEmpty, "no picture without ffmpeg:\n\(plain)")
+        try bare.send("z")
+        let said = try bare.waitFor("no poster frame: ffmpeg is not installed (apt-get install ffmpeg)")
+        #expect(said.contains("card 1 of 1"))
+        try bare.send("q")
+        #expect(try bare.waitFor("stty-done").contains("exit=0"))
+    }
+
     static let chafa = ["/usr/bin/chafa", "/usr/local/bin/chafa"].first { FileManager.default.isExecutableFile(atPath: $0) }
 }

@@ -6,7 +6,7 @@ import Testing
 /// through Selenium (keys, a long drag that deletes, a short one that springs back, the
 /// confirmation), then checks the trash on disk, the profile's XP and the page's. Without
 /// chromium, chromium-driver or python3-selenium it fails with the command that installs them.
-@Suite struct WebBrowserTests {
+@Suite(.serialized) struct WebBrowserTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test func aRoundPlayedInChromiumLandsInTheTrashAndTheProfile() throws {
@@ -25,6 +25,26 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(text)")
         for name in ["play.png", "round-end.png", "phone-play.png"] {
+            #expect(FileManager.default.fileExists(atPath: shots + "/" + name), "screenshot \(name)")
+        }
+    }
+
+    /// `Tests/Browser/web_round_end.py`: the level-up and freeze celebrations of a round end set up
+    /// over three days, a video Chromium cannot play (HEVC) shown by its poster frame, and skip
+    /// (the `s` key and the button) dealing the cards again in the next round.
+    @Test func celebrationsPosterFramesAndSkipInChromium() throws {
+        let shots = Self.packageRoot.appendingPathComponent(".build/web-screenshots").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = [Self.packageRoot.appendingPathComponent("Tests/Browser/web_round_end.py").path, CleanBinary.executable.path, shots]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(text)")
+        for name in ["celebrations.png", "poster.png"] {
             #expect(FileManager.default.fileExists(atPath: shots + "/" + name), "screenshot \(name)")
         }
     }

@@ -42,6 +42,7 @@ import Testing
             for card in cards {
                 let id = card["id"] as! Int
                 #expect(card["media"] as? String == "/media/\(id)")
+                #expect(card["poster"] is NSNull, "a photo has no poster frame")
                 #expect((card["reason"] as? String)?.hasPrefix("duplicate of ") == true && (card["reason"] as? String)?.hasSuffix(" (kept)") == true)
                 #expect(card["kind"] as? String == "photo" && (card["size"] as? Int ?? 0) > 0)
                 #expect(card["path"] == nil, "the client gets ids, not paths to send back")
@@ -221,6 +222,26 @@ import Testing
             #expect(fromHEIC.status == .ok && fromHEIC.headers[.contentType] == "image/jpeg")
             let upright = try Decoding.decode(bytes: Array(fromHEIC.body.readableBytesView), name: "preview")
             #expect((upright.width, upright.height) == (1_200, 1_600))
+        }
+    }
+
+    /// A video's poster frame (ffmpeg): the MP4's frame a second in, scaled to 640 wide; a photo
+    /// has none (404), nor has an id that is not indexed.
+    @Test func aVideosPosterFrameIsAJPEGAndAPhotoHasNone() async throws {
+        #expect(FileManager.default.isExecutableFile(atPath: "/usr/bin/ffmpeg"), "ffmpeg is not installed: sudo apt-get install -y ffmpeg (or make setup)")
+        let fixture = try WebFixture()
+        let video = try fixture.itemID("Movies/VID_20250612_190000.mp4")
+        let photo = try fixture.itemID("DCIM/Camera/IMAG0042.jpg")
+        try await fixture.test { client in
+            let poster = try await client.send(.get, "/media/\(video)/poster")
+            #expect(poster.status == .ok && poster.headers[.contentType] == "image/jpeg")
+            let frame = try Decoding.decode(bytes: Array(poster.body.readableBytesView), name: "poster")
+            // 190×240 scaled to 640 wide, the height rounded to an even number.
+            #expect((frame.width, frame.height) == (640, 808))
+            let again = try await client.send(.get, "/media/\(video)/poster")
+            #expect(Array(again.body.readableBytesView) == Array(poster.body.readableBytesView), "made once, then cached")
+            #expect(try await client.send(.get, "/media/\(photo)/poster").status == .notFound)
+            #expect(try await client.send(.get, "/media/987654/poster").status == .notFound)
         }
     }
 }

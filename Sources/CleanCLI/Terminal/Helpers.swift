@@ -1,12 +1,10 @@
 import Foundation
+import Media
 
 /// Programs the terminal front-end may call on (chafa, xdg-open, ffmpeg): found on PATH, optional.
 enum Helpers {
     /// `command -v NAME`: the first executable NAME on PATH.
-    static func find(_ name: String) -> String? {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
-        return path.split(separator: ":").map { $0 + "/" + name }.first { FileManager.default.isExecutableFile(atPath: $0) }
-    }
+    static func find(_ name: String) -> String? { ExternalProgram.find(name) }
 
     /// `o` on a card: the file in the desktop's own viewer (`xdg-open`), started and left to run on its
     /// own, its output discarded so it cannot draw over the game. The answer is the flash line's text.

@@ -188,7 +188,7 @@ final class TerminalScreen: PlayScreen {
             case "photo":
                 picture = Thumbnail.render(path, columns: columns, rows: rows, color: style.color)
             case "video":
-                picture = Poster.frame(of: path, seconds: MovieDuration.seconds(of: card.item.rawPath))
+                picture = Poster.frame(of: card.item.rawPath)
                     .flatMap { Thumbnail.render($0, columns: columns, rows: rows, color: style.color) }
             default:
                 break

@@ -98,7 +98,11 @@ extension Assets {
     .controls button { width: 64px; height: 64px; border-radius: 50%; font-size: 1.7rem; padding: 0; display: grid; place-items: center; background: var(--panel2); border: 2px solid var(--line); }
     .controls button.del { color: var(--red); border-color: #ff546877; }
     .controls button.keep { color: var(--green); border-color: #2fd18b77; }
-    .controls button.undo { width: 48px; height: 48px; font-size: 1.25rem; color: var(--gold); }
+    .controls button.undo, .controls button.skip { width: 48px; height: 48px; font-size: 1.25rem; color: var(--gold); }
+    .controls button.skip { color: #8fb4ff; }
+    .stamp.skip { left: 50%; top: 40%; color: #8fb4ff; border-color: #8fb4ff; transform: translateX(-50%); }
+    .card .poster-frame { position: relative; width: 100%; height: 100%; }
+    .card .poster-note { position: absolute; top: .8rem; left: .8rem; right: .8rem; padding: .35rem .7rem; border-radius: 10px; background: #000a; color: #e6e9f0; font-size: .85rem; pointer-events: none; }
     .controls .hint { color: var(--dim); font-size: .85rem; }
     .toast { position: absolute; left: 50%; top: 1rem; transform: translateX(-50%); background: #000c; padding: .5rem 1rem; border-radius: 99px; z-index: 5; }
 

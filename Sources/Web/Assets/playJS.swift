@@ -40,12 +40,14 @@ extension Assets {
         progress, el("div", { class: "spacer" }), tally, xpEstimate);
       const stage = el("div", { class: "stage", id: "stage" });
       const undoButton = el("button", { class: "undo", id: "undo", title: "Undo (u)", "aria-label": "Undo", onclick: () => decide("undo") }, "↶");
+      // Skip: decide later. Neither kept nor deleted; a later round deals the card again.
+      const skipButton = el("button", { class: "skip", id: "skip", title: "Skip: decide later (s)", "aria-label": "Skip, decide later", onclick: () => commit("skip") }, "⤳");
       const controls = el("div", { class: "controls" },
         el("span", { class: "hint" }, "← or D delete"),
         el("button", { class: "del", id: "delete", title: "Delete (← or d)", "aria-label": "Delete", onclick: () => commit("delete") }, "✕"),
-        undoButton,
+        undoButton, skipButton,
         el("button", { class: "keep", id: "keep", title: "Keep (→ or k)", "aria-label": "Keep", onclick: () => commit("keep") }, "♥"),
-        el("span", { class: "hint" }, "→ or K keep · U undo · Esc stop"));
+        el("span", { class: "hint" }, "→ or K keep · S later · U undo · Esc stop"));
       SC.show(el("div", { class: "play" }, hud, stage, controls));
 
       function renderHud() {
@@ -62,7 +64,7 @@ extension Assets {
         const node = el("div", { class: "card", "data-card": card.id });
         let media;
         if (card.kind === "video") {
-          media = el("video", { src: card.media, muted: true, autoplay: true, loop: true, playsinline: true, preload: "metadata" });
+          media = el("video", { src: card.media, muted: true, autoplay: true, loop: true, playsinline: true, preload: "metadata", poster: card.poster });
           media.muted = true;
         } else if (card.kind === "photo") {
           // elementtiming: the browser reports when the photo is painted (make bench reads it).
@@ -72,8 +74,17 @@ extension Assets {
         const noPreview = () => el("div", { class: "nopreview" }, el("div", {},
           el("div", { class: "icon" }, card.kind === "video" ? "▶" : "▣"), el("div", {}, "No preview for " + card.name),
           el("div", {}, card.mime)));
+        // A video this browser cannot play (HEVC in a MOV): its poster frame, made by ffmpeg on the server.
+        const posterFrame = () => {
+          const picture = el("img", { class: "poster", src: card.poster, alt: card.name, draggable: "false" });
+          const frame = el("div", { class: "poster-frame" }, picture,
+            el("div", { class: "poster-note", id: "poster-note" }, "▶ This browser cannot play this video (" + card.mime + "): a frame from it"));
+          picture.addEventListener("load", () => fitCard(node, picture.naturalWidth, picture.naturalHeight));
+          picture.addEventListener("error", () => frame.replaceWith(noPreview()));
+          return frame;
+        };
         if (media) {
-          media.addEventListener("error", () => media.replaceWith(noPreview()));
+          media.addEventListener("error", () => media.replaceWith(card.kind === "video" && card.poster ? posterFrame() : noPreview()));
           // The card takes the photo's own shape, as large as the stage allows: the photo fills it.
           media.addEventListener("load", () => fitCard(node, media.naturalWidth, media.naturalHeight));
           media.addEventListener("loadedmetadata", () => fitCard(node, media.videoWidth, media.videoHeight));
@@ -87,6 +98,7 @@ extension Assets {
         node.append(
           el("div", { class: "stamp delete" }, "DELETE"),
           el("div", { class: "stamp keep" }, "KEEP"),
+          el("div", { class: "stamp skip" }, "LATER"),
           el("div", { class: "info" },
             el("span", { class: "chip" }, card.category), el("span", { class: "chip" }, card.name),
             el("div", { class: "reason" }, card.reason),
@@ -143,6 +155,7 @@ extension Assets {
         keep.style.opacity = x > 0 ? strength : 0;
         del.style.transform = "rotate(12deg) scale(" + (0.6 + 0.5 * (x < 0 ? strength : 0)) + ")";
         keep.style.transform = "rotate(-12deg) scale(" + (0.6 + 0.5 * (x > 0 ? strength : 0)) + ")";
+        t.node.querySelector(".stamp.skip").style.opacity = y < -40 && x === 0 ? Math.min(1, -y / 200) : 0;
       }
 
       // Pointer drag: the card follows the pointer; released past 30 % (or flicked) it commits.
@@ -211,11 +224,13 @@ extension Assets {
       function flyOff(t, direction) {
         return new Promise(resolve => {
           const width = stage.clientWidth;
+          // Left for delete, right for keep, straight up for skip (decide later).
           const fromX = t.x, fromY = t.y, toX = direction * (width + t.node.clientWidth), startTime = performance.now();
+          const toY = direction === 0 ? -(stage.clientHeight + t.node.clientHeight) : fromY + 40;
           const step = now => {
             const p = Math.min(1, (now - startTime) / (FLY_SECONDS * 1000));
             const eased = 1 - Math.pow(1 - p, 3);
-            place(t, fromX + (toX - fromX) * eased, fromY + 40 * eased * direction * direction);
+            place(t, fromX + (toX - fromX) * eased, fromY + (toY - fromY) * eased);
             if (p < 1) requestAnimationFrame(step); else resolve();
           };
           requestAnimationFrame(step);
@@ -228,7 +243,7 @@ extension Assets {
         const t = top;
         cancelAnimationFrame(t.spring || 0);
         if (navigator.vibrate) navigator.vibrate(decision === "delete" ? 18 : 8);
-        const flight = flyOff(t, decision === "delete" ? -1 : 1);
+        const flight = flyOff(t, decision === "delete" ? -1 : decision === "keep" ? 1 : 0);
         let answer;
         try {
           answer = await SC.api("/rounds/" + round.round + "/decisions", { card: t.card.id, decision });
@@ -274,12 +289,13 @@ extension Assets {
         setTimeout(() => node.remove(), 2500);
       }
 
-      // Keys: ← / d delete, → / k keep, u undo, Esc stop.
+      // Keys: ← / d delete, → / k keep, s skip (decide later), u undo, Esc stop.
       document.addEventListener("keydown", event => {
         if (finished || event.metaKey || event.ctrlKey || event.altKey) return;
         const key = event.key.toLowerCase();
         if (key === "arrowleft" || key === "d") { event.preventDefault(); commit("delete"); }
         else if (key === "arrowright" || key === "k") { event.preventDefault(); commit("keep"); }
+        else if (key === "s") { event.preventDefault(); commit("skip"); }
         else if (key === "u") { event.preventDefault(); decide("undo"); }
         else if (key === "escape") { event.preventDefault(); decide("quit"); }
       });
@@ -312,7 +328,8 @@ extension Assets {
           el("p", { class: "muted" }, "Reviewed " + batch.reviewed + " · kept " + batch.kept +
             (count ? " · they can be restored from the trash at any time." : "")),
           count ? el("div", { class: "grid" }, batch.cards.map(c => el("div", { class: "thumb" },
-            el("div", { class: "pic" }, c.kind === "photo" ? el("img", { src: c.media, alt: c.name, loading: "lazy" }) : (c.kind === "video" ? "▶" : "▣")),
+            el("div", { class: "pic" }, c.kind === "photo" ? el("img", { src: c.media, alt: c.name, loading: "lazy" })
+              : c.poster ? el("img", { src: c.poster, alt: c.name, loading: "lazy" }) : (c.kind === "video" ? "▶" : "▣")),
             el("div", { class: "meta" }, el("div", { class: "n", title: c.name }, c.name), el("div", { class: "muted" }, bytes(c.size)))))) : null,
           el("div", { class: "actions" }, count ? el("span", { class: "total" }, "Total " + bytes(batch.bytesToFree)) : null,
             el("span", { class: "spacer" }), yes, count ? no : null)));
