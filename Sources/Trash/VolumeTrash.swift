@@ -18,10 +18,10 @@ extension Trash {
 
     /// The trash an entry or a move lives in: this one, or a volume's as it is now. Nothing is
     /// created here: a volume trash that is not there (its disk not mounted) is an error, never
-    /// an empty trash, so no entry of an unmounted disk is ever counted as removed.
+    /// an empty trash, so no entry of an unmounted disk is ever counted as removed. Checked on
+    /// every call, even for a trash opened before: a disk can be unmounted in between.
     func shelf(_ location: RawPath?) throws(TrashFailure) -> Trash {
         guard let location, location != root else { return self }
-        if let open = volumes[location] { return open }
         for folder in [location, location.appending("files"), location.appending("info")] {
             switch Result(catching: { () throws(FileSystemError) in try statusIfPresent(folder) }) {
             case .failure(let error):
@@ -32,6 +32,7 @@ extension Trash {
                 if let why = Self.notOwnFolder(status) { throw TrashFailure("the volume trash folder \(folder) \(why); not used") }
             }
         }
+        if let opened = volumes[location] { return opened }
         return try open(location)
     }
 

@@ -6,7 +6,9 @@ import Testing
 @Suite struct DesktopTrashTests {
     static let trashList = "/usr/bin/trash-list"
 
-    /// `trash-list` with the test's data home: "DATE TIME PATH" per entry.
+    /// `trash-list` with the test's data home: "DATE TIME PATH" per entry, for the files of this
+    /// test's home only (trash-list also reads every mounted volume's `.Trash-$UID`, where other
+    /// tests running meanwhile, or the machine's own user, keep theirs).
     static func trashList(_ clean: CleanBinary) throws -> [String] {
         #expect(FileManager.default.isExecutableFile(atPath: trashList), "trash-cli is not installed: sudo apt-get install -y trash-cli (or make setup)")
         let process = Process()
@@ -18,7 +20,7 @@ import Testing
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).sorted()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").map(String.init).filter { $0.contains(" " + clean.home + "/") }.sorted()
     }
 
     static func desktopClean() throws -> CleanBinary {
@@ -93,11 +95,12 @@ import Testing
             ls -i '\(volume)/.Trash-0/files/Screenshot_20240101-101010.png' | cut -d' ' -f1
             echo "=== home trash"; find "$XDG_DATA_HOME/Trash/files" -type f
             echo "=== clean trash list"; "$CLEAN" trash list --json
-            echo "=== trash-list"; trash-list | sort
+            mine() { trash-list | grep -F " $HOME/" || true; }   # other tests' volumes are mounted here too
+            echo "=== trash-list"; mine | sort
             echo "=== restore"; "$CLEAN" restore '\(shots)1-101010.png'; ls -i '\(shots)1-101010.png' | cut -d' ' -f1
-            echo "=== trash-list after restore"; trash-list | sort
+            echo "=== trash-list after restore"; mine | sort
             echo "=== empty"; "$CLEAN" trash empty --all --yes
-            echo "=== after empty"; find '\(volume)/.Trash-0' -type f; trash-list
+            echo "=== after empty"; find '\(volume)/.Trash-0' -type f; mine
             """)
         let inode = run[""]!.trimmingCharacters(in: .whitespacesAndNewlines)
         #expect(!inode.isEmpty, "\(run)")
