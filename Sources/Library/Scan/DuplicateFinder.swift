@@ -42,21 +42,28 @@ struct DuplicateFinder {
 
     let jobs: Int
 
-    /// Every indexed file whose size is shared by another inode (and is not empty).
-    static func candidates(_ db: Database) throws -> [Candidate] {
+    /// The indexed files whose size is shared by another inode, for the sizes above `size` in
+    /// ascending order, about `limit` files at a time (a size is never split: its copies are all
+    /// in one batch). Returns them and the largest size looked at, nil when no size is left.
+    static func candidates(sizesAbove size: Int64, limit: Int, _ db: Database) throws -> (candidates: [Candidate], last: Int64?) {
+        guard let smallest = try Int64.fetchOne(db, sql: "SELECT MIN(size) FROM item WHERE size > ?", arguments: [max(size, 0)]) else {
+            return ([], nil)
+        }
+        let boundary = try Int64.fetchOne(db, sql: "SELECT size FROM item WHERE size >= ? ORDER BY size LIMIT 1 OFFSET ?",
+                                          arguments: [smallest, limit - 1]) ?? Int64.max
         let sql = """
             SELECT id, path, size, device, inode, partialHash, contentHash, capturedEpoch FROM item
-            WHERE size IN (SELECT size FROM item WHERE size > 0 GROUP BY size HAVING COUNT(*) > 1)
+            WHERE size >= ? AND size <= ?
             """
         var sharing: [Candidate] = []
-        let rows = try Row.fetchCursor(db, sql: sql)
+        let rows = try Row.fetchCursor(db, sql: sql, arguments: [smallest, boundary])
         while let row = try rows.next() {
             sharing.append(Candidate(id: row[0], path: row[1], size: row[2], fileKey: FileKey(device: row[3], inode: row[4]),
                                      partialHash: row[5], contentHash: row[6], capturedEpoch: row[7]))
         }
-        // Paths of one size that are all hard links to one inode are one file, not candidates.
+        // A size held by one file, or by hard links to one inode only, has no duplicate.
         let inodesBySize = Dictionary(grouping: sharing, by: \.size).mapValues { Set($0.map(\.fileKey)).count }
-        return sharing.filter { inodesBySize[$0.size]! > 1 }
+        return (sharing.filter { inodesBySize[$0.size]! > 1 }, boundary)
     }
 
     func find(_ candidates: [Candidate], progress: @escaping @Sendable (Int) -> Void = { _ in }) throws -> Outcome {

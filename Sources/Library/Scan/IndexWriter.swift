@@ -39,27 +39,48 @@ enum IndexWriter {
         }
     }
 
-    /// Makes `duplicateGroup` hold exactly `groups`, keeping the id of a group whose content
-    /// was already grouped, and points each member item at its group.
-    static func replaceGroups(_ groups: [DuplicateFinder.Group], _ db: Database) throws {
-        var existing: [String: Int64] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, contentHash FROM duplicateGroup") {
-            existing[row["contentHash"]] = row["id"]
+    /// Creates (or empties) the temporary tables the groups found batch by batch wait in.
+    static func prepareGroups(_ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TEMP TABLE IF NOT EXISTS foundGroup (
+                contentHash TEXT PRIMARY KEY, size INTEGER NOT NULL, keptItem INTEGER NOT NULL,
+                files INTEGER NOT NULL, reclaimableBytes INTEGER NOT NULL);
+            CREATE TEMP TABLE IF NOT EXISTS foundGroupMember (item INTEGER PRIMARY KEY, contentHash TEXT NOT NULL);
+            DELETE FROM temp.foundGroup;
+            DELETE FROM temp.foundGroupMember;
+            """)
+    }
+
+    /// Adds one batch of groups to those waiting.
+    static func queue(_ groups: [DuplicateFinder.Group], _ db: Database) throws {
+        let group = try db.cachedStatement(sql: "INSERT INTO temp.foundGroup VALUES (?, ?, ?, ?, ?)")
+        let member = try db.cachedStatement(sql: "INSERT INTO temp.foundGroupMember VALUES (?, ?)")
+        for found in groups {
+            try group.execute(arguments: [found.contentHash, found.size, found.kept, found.members.count, found.reclaimableBytes])
+            for item in found.members { try member.execute(arguments: [item.id, found.contentHash]) }
         }
-        try db.execute(sql: "UPDATE item SET duplicateGroup = NULL WHERE duplicateGroup IS NOT NULL")
-        let assign = try db.cachedStatement(sql: "UPDATE item SET duplicateGroup = ? WHERE id = ?")
-        var current: Set<String> = []
-        for group in groups {
-            var record = DuplicateGroupRecord(id: existing[group.contentHash], contentHash: group.contentHash, size: group.size,
-                                              keptItem: group.kept, files: group.members.count,
-                                              reclaimableBytes: group.reclaimableBytes)
-            try record.save(db)
-            current.insert(group.contentHash)
-            for member in group.members { try assign.execute(arguments: [record.id, member.id]) }
-        }
-        for (hash, id) in existing where !current.contains(hash) {
-            try db.execute(sql: "DELETE FROM duplicateGroup WHERE id = ?", arguments: [id])
-        }
+    }
+
+    /// Makes `duplicateGroup` hold exactly the waiting groups, keeping the id of a group whose
+    /// content was already grouped, and points each member item at its group; all in SQL, so no
+    /// group is held in memory. Only rows whose group changes are written.
+    static func replaceGroups(_ db: Database) throws {
+        try db.execute(sql: """
+            INSERT INTO duplicateGroup (contentHash, size, keptItem, files, reclaimableBytes)
+            SELECT contentHash, size, keptItem, files, reclaimableBytes FROM temp.foundGroup WHERE true
+            ON CONFLICT (contentHash) DO UPDATE SET size = excluded.size, keptItem = excluded.keptItem,
+                files = excluded.files, reclaimableBytes = excluded.reclaimableBytes;
+            WITH wanted (item, groupId) AS (
+                SELECT m.item, g.id FROM temp.foundGroupMember m JOIN duplicateGroup g ON g.contentHash = m.contentHash
+                UNION ALL
+                SELECT id, NULL FROM item
+                WHERE duplicateGroup IS NOT NULL AND id NOT IN (SELECT item FROM temp.foundGroupMember))
+            UPDATE item SET duplicateGroup = wanted.groupId FROM wanted
+            WHERE item.id = wanted.item AND item.duplicateGroup IS NOT wanted.groupId;
+            DELETE FROM duplicateGroup WHERE contentHash NOT IN (SELECT contentHash FROM temp.foundGroup);
+            DELETE FROM temp.foundGroup;
+            DELETE FROM temp.foundGroupMember;
+            """)
     }
 
     /// Recomputes Live Photo, raw and sidecar links over the whole index and writes what changed.

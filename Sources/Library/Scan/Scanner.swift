@@ -65,87 +65,77 @@ extension LibraryDatabase {
         var removed = 0
     }
 
-    /// Walks, compares with the index, reads what is new or changed and writes it, chunk by
-    /// chunk, so memory holds one chunk of records however large the library; drops what vanished.
-    /// The walk and the comparison are released when this returns, before duplicates are hashed.
+    /// Walks folder by folder, comparing each with its index rows as it goes (what is new or
+    /// changed waits in a temporary table, what vanished is deleted), then reads the waiting files
+    /// and writes them chunk by chunk. Memory holds a few folders, then two chunks of records,
+    /// never the whole tree, however large the library.
     private func indexChanges(_ request: ScanRequest, timer: inout StageTimer,
                               progress: @escaping @Sendable (ScanProgress) -> Void) throws -> (Changes, [ScanIssue]) {
-        let (walked, snapshot) = try walkAndLoadIndex(request, progress: progress)
-        timer.lap("walk + index load")
+        progress(ScanProgress(phase: .walking, done: 0))
+        try write { db in
+            try IndexComparison.prepare(db)
+            if request.rehash { try db.execute(sql: "UPDATE item SET partialHash = NULL, contentHash = NULL, fingerprinted = 0") }
+        }
+        // Folders are compared a few thousand files per transaction: one commit per folder would
+        // cost a sync each on a tree of small folders.
+        var counts = IndexComparison.Counts()
+        var folders: [TreeWalker.Folder] = []
+        var waiting = 0
+        func compareWaiting() throws {
+            guard !folders.isEmpty else { return }
+            try write { db in for folder in folders { try IndexComparison.compare(folder, db, counts: &counts) } }
+            folders.removeAll(keepingCapacity: true)
+            waiting = 0
+        }
+        let walker = TreeWalker(options: request.options, excluded: request.excluded)
+        let walked = try walker.walk(request.roots, jobs: request.jobs, progress: { progress(ScanProgress(phase: .walking, done: $0)) }) { folder in
+            folders.append(folder)
+            waiting += folder.files.count + 1
+            if waiting >= Self.readChunk { try compareWaiting() }
+        }
+        try compareWaiting()
+        timer.lap("walk + compare")
         var errors = walked.errors.map { ScanIssue(path: $0.path, reason: $0.reason) }
-
-        // Compare with the index: what is new or changed is read; what was not seen is gone.
-        var changed: [TreeWalker.Entry] = []
-        var seen = Set<Int64>(minimumCapacity: snapshot.byPath.count)
-        for entry in walked.files {
-            if let known = snapshot.byPath[Data(entry.path.bytes)] {
-                seen.insert(known.id)
-                if known.matches(entry.status) { continue }
-            }
-            changed.append(entry)
-        }
-        let unlistable = walked.unlistable.map(PathPrefix.init)
-        let vanished = snapshot.byPath.filter { path, known in
-            !seen.contains(known.id) && !unlistable.contains { $0.contains(path) }
-        }.map(\.value.id)
-        var changes = Changes(unchanged: walked.files.count - changed.count, removed: vanished.count)
-        if request.rehash || !vanished.isEmpty {
-            try write { db in
-                if request.rehash { try db.execute(sql: "UPDATE item SET partialHash = NULL, contentHash = NULL, fingerprinted = 0") }
-                for chunk in vanished.chunked(500) {
-                    try db.execute(sql: "DELETE FROM item WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))")
-                }
-            }
-        }
-        timer.lap("compare")
+        var changes = Changes(unchanged: counts.unchanged, removed: counts.removed)
 
         // Chunk N is written on its own thread while chunk N+1 is read: SQLite's inserts and the
-        // file reads overlap instead of taking turns.
-        let total = changed.count
+        // file reads overlap instead of taking turns. The next chunk is fetched from the queue
+        // before this one's write is handed over, so the fetch does not wait for that write.
+        let total = counts.queued
         progress(ScanProgress(phase: .reading, done: 0, total: total))
         let writes = DispatchQueue(label: "swipeclean.scan.index")
         let writeFailure = Mutex<(any Error)?>(nil)
-        for chunk in changed.chunked(Self.readChunk) {
-            let before = chunk.startIndex
-            var records = try read(Array(chunk), request: request, errors: &errors) { done in
-                progress(ScanProgress(phase: .reading, done: before + done, total: total))
+        var chunk = try write { db in try IndexComparison.next(after: 0, limit: Self.readChunk, db) }
+        var before = 0
+        while !chunk.isEmpty {
+            let start = before
+            var records = try read(chunk.map(\.entry), request: request, errors: &errors) { done in
+                progress(ScanProgress(phase: .reading, done: start + done, total: total))
             }
-            for index in records.indices { records[index].id = snapshot.byPath[records[index].path]?.id }
+            var known: [Data: Int64] = [:]
+            for queued in chunk { if let id = queued.known { known[Data(queued.entry.path.bytes)] = id } }
+            for index in records.indices { records[index].id = known[records[index].path] }
             changes.inspected += records.count
-            let batch = records
+            before += chunk.count
+            let last = chunk.last!.seq
             writes.sync {}  // at most one chunk waits to be written: memory stays two chunks
+            if let error = writeFailure.withLock({ $0 }) { throw error }
+            chunk = try write { db in try IndexComparison.next(after: last, limit: Self.readChunk, db) }
+            let batch = records
             writes.async {
                 guard writeFailure.withLock({ $0 == nil }) else { return }
                 do { try self.write { db in try IndexWriter.store(batch, db) } } catch { writeFailure.withLock { $0 = error } }
             }
-            if let error = writeFailure.withLock({ $0 }) { throw error }
         }
         writes.sync {}
         if let error = writeFailure.withLock({ $0 }) { throw error }
-        timer.lap("read and index \(changed.count) files")
+        try write { db in try IndexComparison.finish(db) }
+        timer.lap("read and index \(total) files")
         return (changes, errors)
     }
 
     /// Files read and written per transaction: bounds the records held in memory.
     static let readChunk = 4096
-
-    /// Walks the trees on one thread while another loads what the index knows about them.
-    private func walkAndLoadIndex(_ request: ScanRequest, progress: @escaping @Sendable (ScanProgress) -> Void) throws -> (TreeWalker.Result, IndexSnapshot) {
-        progress(ScanProgress(phase: .walking, done: 0))
-        let walked = Mutex<TreeWalker.Result?>(nil)
-        let snapshot = Mutex<Result<IndexSnapshot, any Error>?>(nil)
-        let walker = TreeWalker(options: request.options, excluded: request.excluded)
-        DispatchQueue.concurrentPerform(iterations: 2) { task in
-            if task == 0 {
-                let result = walker.walk(request.roots, jobs: request.jobs) { progress(ScanProgress(phase: .walking, done: $0)) }
-                walked.withLock { $0 = result }
-            } else {
-                let loaded = Result { try self.read { db in try IndexSnapshot(db, roots: request.roots) } }
-                snapshot.withLock { $0 = loaded }
-            }
-        }
-        return (walked.withLock { $0! }, try snapshot.withLock { $0! }.get())
-    }
 
     /// Reads each file on `request.jobs` threads (one libmagic handle each) into index records.
     private func read(_ files: [TreeWalker.Entry], request: ScanRequest, errors: inout [ScanIssue],
@@ -172,17 +162,36 @@ extension LibraryDatabase {
         return records
     }
 
-    /// Hashes what could be a duplicate, regroups, relinks Live Photos and sidecars; returns what could not be read.
+    /// Hashes what could be a duplicate, regroups, relinks Live Photos and sidecars; returns what
+    /// could not be read. Candidates are taken a few sizes at a time (every copy of a content has
+    /// its size): each batch's hashes are stored and its groups wait in a temporary table until
+    /// one transaction puts every group in place, so the index never shows half the groups.
     private func findDuplicatesAndLinks(jobs: Int, progress: @escaping @Sendable (ScanProgress) -> Void) throws -> [ScanIssue] {
-        let candidates = try read { db in try DuplicateFinder.candidates(db) }
-        let found = try DuplicateFinder(jobs: jobs).find(candidates) { progress(ScanProgress(phase: .hashing, done: $0)) }
+        try write { db in try IndexWriter.prepareGroups(db) }
+        var errors: [ScanIssue] = []
+        var after: Int64 = 0, hashed = 0
+        while true {
+            let (candidates, last) = try read { db in try DuplicateFinder.candidates(sizesAbove: after, limit: Self.hashChunk, db) }
+            let before = hashed
+            let found = try DuplicateFinder(jobs: jobs).find(candidates) { progress(ScanProgress(phase: .hashing, done: before + $0)) }
+            hashed += found.newHashes.count
+            try write { db in
+                try IndexWriter.store(hashes: found.newHashes, db)
+                try IndexWriter.queue(found.groups, db)
+            }
+            errors += found.errors.map { ScanIssue(path: $0.path, reason: $0.reason) }
+            guard let last, last < Int64.max else { break }
+            after = last
+        }
         try write { db in
-            try IndexWriter.store(hashes: found.newHashes, db)
-            try IndexWriter.replaceGroups(found.groups, db)
+            try IndexWriter.replaceGroups(db)
             try IndexWriter.relink(db)
         }
-        return found.errors.map { ScanIssue(path: $0.path, reason: $0.reason) }
+        return errors
     }
+
+    /// Duplicate candidates looked at per batch: bounds the candidates and hashes held in memory.
+    static let hashChunk = 16_384
 
     private func recordRun(_ request: ScanRequest, summary: LibrarySummary, inspected: Int, errors: [ScanIssue]) throws {
         try write { db in

@@ -1,21 +1,31 @@
 import FileSystem
 
-/// Walks directory trees and returns their regular files with their `lstat`.
+/// Walks directory trees and hands over their regular files folder by folder, with their `lstat`.
 ///
 /// Never follows a symbolic link (a link to a photo is not a second photo, a link loop never
 /// hangs), never opens a FIFO, socket or device, stays on each root's file system when asked,
-/// and skips junk and trash directories by name. Errors are collected, never fatal.
+/// and skips junk and trash directories by name. Errors are collected, never fatal. Only the
+/// folders being listed are in memory, never the whole tree: a million files walk in the
+/// memory of the largest folder.
 struct TreeWalker {
     struct Entry: Sendable {
         let path: RawPath
         let status: FileStatus
     }
 
+    /// One listed directory: its regular files sorted by name (byte order) and the names of the
+    /// subdirectories the walk goes into. Index rows below any other subdirectory are gone.
+    struct Folder: Sendable {
+        let path: RawPath
+        var files: [(name: [UInt8], status: FileStatus)] = []
+        var subdirectories: Set<[UInt8]> = []
+    }
+
     struct Result: Sendable {
-        var files: [Entry] = []
+        var files = 0
+        /// What could not be listed or stat'ed. Index rows below a directory that could not be
+        /// listed are never compared, so they are kept, not dropped (an unmounted phone is not empty).
         var errors: [(path: RawPath, reason: String)] = []
-        /// Directories that could not be listed: indexed files below them are kept, not dropped.
-        var unlistable: [RawPath] = []
     }
 
     let skipNames: Set<[UInt8]>
@@ -31,54 +41,65 @@ struct TreeWalker {
         self.excluded = Set(excluded)
     }
 
-    /// Walks level by level: the directories of one level are listed on `jobs` threads at once
-    /// (listing and `fstatat` are system calls that wait; two cores walk faster than one).
-    func walk(_ roots: [RawPath], jobs: Int = 1, progress: (Int) -> Void = { _ in }) -> Result {
+    /// Directories listed at once, on `jobs` threads (listing and `fstatat` are system calls that
+    /// wait; two cores walk faster than one).
+    static let directoriesPerRound = 16
+
+    /// Walks breadth first, a few directories at a time, and calls `visit` with each listed folder.
+    func walk(_ roots: [RawPath], jobs: Int = 1, progress: (Int) -> Void = { _ in },
+              visit: (Folder) throws -> Void) throws -> Result {
         var result = Result()
-        var level: [(directory: RawPath, device: UInt64)] = []
+        var queue: [(directory: RawPath, device: UInt64)] = []
         for root in roots {
             do {
-                level.append((root, try linkStatus(root).device))
+                queue.append((root, try linkStatus(root).device))
             } catch {
-                // An unmounted phone is not an empty one: keep what the index knows below it.
                 result.errors.append((root, error.reason))
-                result.unlistable.append(root)
             }
         }
-        while !level.isEmpty {
-            let listed = (try? parallelMap(level, jobs: jobs, makeWorker: { () }) { _, directory in
+        var next = 0
+        while next < queue.count {
+            let round = Array(queue[next..<min(next + Self.directoriesPerRound, queue.count)])
+            next += round.count
+            if next > 4096 {  // the queue holds directories still to list, not every one listed
+                queue.removeFirst(next)
+                next = 0
+            }
+            let listed = (try? parallelMap(round, jobs: jobs, makeWorker: { () }) { _, directory in
                 Swift.Result { () throws(FileSystemError) -> [StatusEntry] in try listDirectoryWithStatus(directory.directory) }
             }) ?? []
-            var next: [(directory: RawPath, device: UInt64)] = []
-            for (directory, listing) in zip(level, listed) {
+            for (directory, listing) in zip(round, listed) {
                 switch listing {
                 case .failure(let error):
                     result.errors.append((directory.directory, error.reason))
-                    result.unlistable.append(directory.directory)
                 case .success(let entries):
+                    var folder = Folder(path: directory.directory)
                     for entry in entries where !isSkipped(entry.name) {
-                        let path = directory.directory.appending(entry.name)
                         let status: FileStatus
                         switch entry.status {
                         case .success(let s): status = s
                         case .failure(let error):
-                            if !error.isNotFound { result.errors.append((path, error.reason)) }
+                            if !error.isNotFound { result.errors.append((directory.directory.appending(entry.name), error.reason)) }
                             continue
                         }
                         switch status.kind {
                         case .regular:
-                            result.files.append(Entry(path: path, status: status))
+                            folder.files.append((entry.name, status))
                         case .directory:
+                            let path = directory.directory.appending(entry.name)
                             if excluded.contains(path) { continue }
                             if oneFileSystem && status.device != directory.device { continue }
-                            next.append((path, directory.device))
+                            folder.subdirectories.insert(entry.name)
+                            queue.append((path, directory.device))
                         case .symlink, .other: continue  // never followed, never opened
                         }
                     }
+                    folder.files.sort { $0.name.lexicographicallyPrecedes($1.name) }
+                    result.files += folder.files.count
+                    try visit(folder)
                 }
             }
-            progress(result.files.count)
-            level = next
+            progress(result.files)
         }
         return result
     }
