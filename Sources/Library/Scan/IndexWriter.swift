@@ -84,43 +84,66 @@ enum IndexWriter {
     }
 
     /// Recomputes Live Photo, raw and sidecar links over the whole index and writes what changed.
-    /// Only files that can belong to another (videos, other files, raw files, which libmagic may
-    /// call photos) and the photos and videos of their folders are read, not the whole index.
+    /// Links never leave a folder, so the index is read once in path order and linked a folder at
+    /// a time: in byte order a folder's files may be interrupted by its subfolders' ranges, never
+    /// by anything else, so only the folders on the current path are open, never the whole index.
     static func relink(_ db: Database) throws {
-        var files: [LinkFinder.File] = []
-        var listed = Set<Int64>()
-        var folders = Set<Data>()
-        let rawExtensions = LinkFinder.rawExtensions.map { "'.\(String(decoding: $0, as: UTF8.self))'" }.joined(separator: ",")
-        let dependents = try Row.fetchCursor(db, sql: """
-            SELECT id, path, kind FROM item
-            WHERE kind != 'photo' OR lower(CAST(substr(path, -4) AS TEXT)) IN (\(rawExtensions))
-            """)
-        while let row = try dependents.next() {
+        let update = try db.cachedStatement(sql: "UPDATE item SET linkedTo = ?, linkKind = ? WHERE id = ?")
+        var open: [FolderLinks] = []
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, path, kind, linkedTo, linkKind FROM item ORDER BY path")
+        while let row = try rows.next() {
             let path: Data = row[1]
-            files.append(LinkFinder.File(id: row[0], path: path, kind: row[2]))
-            listed.insert(row[0])
-            folders.insert(path[path.startIndex..<(path.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)])
+            let folder = path[path.startIndex..<(path.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)]
+            while let last = open.last, !(folder.elementsEqual(last.folder) || folder.starts(with: last.below)) {
+                try open.removeLast().link(update)
+            }
+            if open.last.map({ !$0.folder.elementsEqual(folder) }) ?? true { open.append(FolderLinks(folder: Data(folder))) }
+            open[open.count - 1].add(LinkFinder.File(id: row[0], path: path, kind: row[2]), linkedTo: row[3], linkKind: row[4])
         }
-        for chunk in Array(folders).chunked(200) {
-            let ranges = chunk.map { folder in PathPrefix(RawPath(bytes: Array(folder))) }
-            let sql = "SELECT id, path, kind FROM item WHERE kind = 'photo' AND ("
-                + ranges.map { _ in "(+path >= ? AND +path < ?)" }.joined(separator: " OR ") + ")"
-            let photos = try Row.fetchCursor(db, sql: sql, arguments: StatementArguments(ranges.flatMap { [$0.lower, $0.upper] }))
-            while let row = try photos.next() {
-                if !listed.contains(row[0]) { files.append(LinkFinder.File(id: row[0], path: row[1], kind: row[2])) }
+        while let last = open.popLast() { try last.link(update) }
+    }
+
+    /// The files of one folder and their stored links, linked once the folder is complete.
+    private struct FolderLinks {
+        let folder: Data
+        /// The folder and a slash: what the paths below it start with.
+        let below: Data
+        private var dependents: [LinkFinder.File] = []
+        private var others: [LinkFinder.File] = []
+        private var current: [Int64: (Int64?, String?)] = [:]
+
+        init(folder: Data) {
+            self.folder = folder
+            below = folder + [UInt8(ascii: "/")]
+        }
+
+        mutating func add(_ file: LinkFinder.File, linkedTo: Int64?, linkKind: String?) {
+            if linkedTo != nil || linkKind != nil { current[file.id] = (linkedTo, linkKind) }
+            if file.kind != "photo" || LinkFinder.rawExtensions.contains(Self.lowercasedExtension(file.path)) {
+                dependents.append(file)
+            } else {
+                others.append(file)
             }
         }
-        var current: [Int64: (Int64?, String?)] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, linkedTo, linkKind FROM item WHERE linkedTo IS NOT NULL") {
-            current[row[0]] = (row[1], row[2])
+
+        /// Writes the links that changed. A folder without a file that can belong to another, and
+        /// without a stored link, has nothing to do. Files go to LinkFinder in the order of the
+        /// whole-index pass it replaces (files that can belong to another first, each by id).
+        func link(_ update: Statement) throws {
+            guard !dependents.isEmpty || !current.isEmpty else { return }
+            var wanted: [Int64: (Int64?, String?)] = [:]
+            let files = dependents.sorted { $0.id < $1.id } + others.sorted { $0.id < $1.id }
+            for link in LinkFinder.links(files) { wanted[link.item] = (link.owner, link.kind.rawValue) }
+            for id in Set(current.keys).union(wanted.keys).sorted() {
+                let target = wanted[id] ?? (nil, nil)
+                let now = current[id] ?? (nil, nil)
+                if target.0 != now.0 || target.1 != now.1 { try update.execute(arguments: [target.0, target.1, id]) }
+            }
         }
-        var wanted: [Int64: (Int64?, String?)] = [:]
-        for link in LinkFinder.links(files) { wanted[link.item] = (link.owner, link.kind.rawValue) }
-        let update = try db.cachedStatement(sql: "UPDATE item SET linkedTo = ?, linkKind = ? WHERE id = ?")
-        for id in Set(current.keys).union(wanted.keys) {
-            let target = wanted[id] ?? (nil, nil)
-            let now = current[id] ?? (nil, nil)
-            if target.0 != now.0 || target.1 != now.1 { try update.execute(arguments: [target.0, target.1, id]) }
+
+        private static func lowercasedExtension(_ path: Data) -> [UInt8] {
+            guard let dot = path.lastIndex(of: UInt8(ascii: ".")), !path[dot...].contains(UInt8(ascii: "/")) else { return [] }
+            return path[path.index(after: dot)...].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         }
     }
 }

@@ -39,23 +39,27 @@ extension LibraryDatabase {
             return 0
         }
         let pending = try write { db in try SimilarFinder.pending(db) }
-        progress(ScanProgress(phase: .fingerprinting, done: 0, total: pending.count))
-        for chunk in pending.chunked(Self.readChunk) {
-            let photos = Array(chunk), before = chunk.startIndex
+        progress(ScanProgress(phase: .fingerprinting, done: 0, total: pending))
+        var photos = try read { db in try SimilarFinder.pending(after: 0, limit: Self.readChunk, db) }
+        var before = 0
+        while let last = photos.last {
+            let start = before
             let fingerprints = try SimilarFinder.fingerprint(photos, jobs: request.jobs) { done in
-                progress(ScanProgress(phase: .fingerprinting, done: before + done, total: pending.count))
+                progress(ScanProgress(phase: .fingerprinting, done: start + done, total: pending))
             }
             try write { db in try SimilarFinder.store(photos, fingerprints, db) }
+            before += photos.count
+            photos = try read { db in try SimilarFinder.pending(after: last.id, limit: Self.readChunk, db) }
         }
-        timer.lap("fingerprint \(pending.count) photos")
+        timer.lap("fingerprint \(pending) photos")
         let current = try read { db in try SimilarFinder.groupsAreCurrent(maxDistance: options.maxDistance, db) }
-        if indexChanged || !pending.isEmpty || !current {
+        if indexChanged || pending > 0 || !current {
             let photos = try read { db in try SimilarFinder.photos(db) }
             let groups = SimilarGrouping.groups(photos, maxDistance: options.maxDistance)
             try write { db in try SimilarFinder.replaceGroups(groups, maxDistance: options.maxDistance, db) }
             timer.lap("group \(photos.count) photos by similarity")
         }
-        return pending.count
+        return before
     }
 
     /// What the walk changed in the index.

@@ -16,15 +16,19 @@ enum SimilarFinder {
     /// The `setting` key recording the distance the current groups were built with.
     static let groupedWithKey = "similar.groupedWithMaxDistance"
 
-    /// Marks files that never get a fingerprint as done, then lists the photos still to fingerprint.
-    static func pending(_ db: Database) throws -> [Pending] {
+    /// Marks files that never get a fingerprint as done; returns how many photos are left to fingerprint.
+    static func pending(_ db: Database) throws -> Int {
         try db.execute(sql: """
             UPDATE item SET fingerprinted = 1
             WHERE fingerprinted = 0 AND NOT (kind = 'photo' AND screenshotEvidence IS NULL)
             """)
-        return try Row.fetchAll(db, sql: "SELECT id, path FROM item WHERE fingerprinted = 0 ORDER BY id").map {
-            Pending(id: $0[0], path: $0[1])
-        }
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE fingerprinted = 0") ?? 0
+    }
+
+    /// The next `limit` photos to fingerprint after `id`, by id (the list is taken a chunk at a time).
+    static func pending(after id: Int64, limit: Int, _ db: Database) throws -> [Pending] {
+        try Row.fetchAll(db, sql: "SELECT id, path FROM item WHERE fingerprinted = 0 AND id > ? ORDER BY id LIMIT ?",
+                         arguments: [id, limit]).map { Pending(id: $0[0], path: $0[1]) }
     }
 
     /// The fingerprint of each photo, nil where it cannot be decoded (not an error of the scan:
