@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # `make bench`: clean side by side with the tools people use today, on one hot synthetic tree.
-# Env: BENCH_FILES (default 20000), BENCH_DIR (default a temp dir, removed at the end).
+# Env: BENCH_FILES (default 20000), BENCH_DIR (default a temp dir, removed at the end),
+# BENCH_SMALL=1 (files of 1–4 KB), BENCH_EXIFTOOL=0 (no exiftool run, no date comparison: it takes
+# half an hour at a million files), BENCH_EXTRAS=0 (stop after the index's figures: no round end,
+# web app or similar photos blocks).
 set -euo pipefail
 CLEAN=$(realpath "${1:-.build/release/clean}")
 FILES=${BENCH_FILES:-20000}
@@ -34,7 +37,11 @@ export SWIPECLEAN_HOME="$WORK/state" XDG_CONFIG_HOME="$WORK/config"
 measure 5 find     find "$TREE" -type f -printf '%s %T@\n'
 measure 3 jdupes   jdupes -r -q "$TREE"
 measure 3 file     sh -c "find '$TREE' -type f -print0 | xargs -0 -P2 -n 1000 file --mime-type"
-measure 1 exiftool exiftool -fast2 -r -json -q -q -DateTimeOriginal -CreateDate "$TREE"
+if [ "${BENCH_EXIFTOOL:-1}" != 0 ]; then
+  measure 1 exiftool exiftool -fast2 -r -json -q -q -DateTimeOriginal -CreateDate "$TREE"
+else
+  SECONDS_OF[exiftool]=nan RSS_OF[exiftool]=0
+fi
 measure 3 cold     sh -c "rm -rf '$SWIPECLEAN_HOME' && exec '$CLEAN' scan '$TREE' --json --quiet"
 measure 5 warm     "$CLEAN" scan "$TREE" --json --quiet
 "$CLEAN" items --json > "$OUT/items.jsonl"
@@ -49,7 +56,8 @@ echo "exiftool / cold scan (dates):       $(ratio "${SECONDS_OF[exiftool]}" "${S
 echo "warm scan / find floor:             $(ratio "${SECONDS_OF[warm]}" "${SECONDS_OF[find]}")   (target ≤ 3)"
 echo "clean peak RSS, cold scan:          $(( ${RSS_OF[cold]} / 1024 )) MiB   (target ≤ 150 MiB at 100,000 files)"
 echo "clean peak RSS, warm scan:          $(( ${RSS_OF[warm]} / 1024 )) MiB"
-python3 "$here/Benchmarks/compare.py" "$OUT/items.jsonl" "$OUT/jdupes.out" "$OUT/exiftool.out"
+python3 "$here/Benchmarks/compare.py" "$OUT/items.jsonl" "$OUT/jdupes.out" \
+  $( [ "${BENCH_EXIFTOOL:-1}" != 0 ] && echo "$OUT/exiftool.out" )
 
 # --- dates (issue 12, 3): what a player waits for on this index, each ≤ 200 ms (medians of 5,
 # process start and database open included), and the memory of a full listing (it streams).
@@ -66,6 +74,7 @@ echo "report (report --json):              $(ms "${SECONDS_OF[report]}")   (targ
 echo "items --json: $(ms "${SECONDS_OF[items]}"), peak RSS $(( ${RSS_OF[items]} / 1024 )) MiB"
 echo "index: $(du -h "$SWIPECLEAN_HOME/library.sqlite" | cut -f1)"
 # --- end dates
+[ "${BENCH_EXTRAS:-1}" != 0 ] || exit 0
 
 # The round end: one boss battle deleting 25 duplicate copies; its JSON says how long the round
 # end (game rules + the one transaction) took.
