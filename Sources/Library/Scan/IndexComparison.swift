@@ -29,7 +29,7 @@ enum IndexComparison {
             CREATE TEMP TABLE IF NOT EXISTS scanQueue (
                 seq INTEGER PRIMARY KEY, path BLOB NOT NULL, known INTEGER, size INTEGER NOT NULL,
                 mtimeNs INTEGER NOT NULL, inode INTEGER NOT NULL, device INTEGER NOT NULL, ctimeNs INTEGER NOT NULL,
-                linkCount INTEGER NOT NULL, permissions INTEGER NOT NULL);
+                linkCount INTEGER NOT NULL, permissions INTEGER NOT NULL, owner INTEGER NOT NULL);
             DELETE FROM temp.scanQueue;
             """)
     }
@@ -38,8 +38,8 @@ enum IndexComparison {
     static func compare(_ folder: TreeWalker.Folder, _ db: Database, counts: inout Counts) throws {
         let range = PathPrefix(folder.path)
         let queue = try db.cachedStatement(sql: """
-            INSERT INTO temp.scanQueue (path, known, size, mtimeNs, inode, device, ctimeNs, linkCount, permissions)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO temp.scanQueue (path, known, size, mtimeNs, inode, device, ctimeNs, linkCount, permissions, owner)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
         let rows = try db.cachedStatement(sql: """
             SELECT id, path, size, mtimeNs, inode, ctimeNs FROM item WHERE path >= ? AND path < ? ORDER BY path
@@ -48,7 +48,7 @@ enum IndexComparison {
             let s = file.status
             try queue.execute(arguments: [Data(range.lower) + file.name, known, s.size, s.mtimeNanoseconds,
                                           Int64(bitPattern: s.inode), Int64(bitPattern: s.device), s.ctimeNanoseconds,
-                                          Int64(bitPattern: s.linkCount), Int64(s.permissions)])
+                                          Int64(bitPattern: s.linkCount), Int64(s.permissions), Int64(s.owner)])
             counts.queued += 1
         }
         var gone: [Int64] = []
@@ -108,7 +108,7 @@ enum IndexComparison {
     /// The next `limit` queued files after `seq`, in walk order.
     static func next(after seq: Int64, limit: Int, _ db: Database) throws -> [Queued] {
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT seq, path, known, size, mtimeNs, inode, device, ctimeNs, linkCount, permissions FROM temp.scanQueue
+            SELECT seq, path, known, size, mtimeNs, inode, device, ctimeNs, linkCount, permissions, owner FROM temp.scanQueue
             WHERE seq > ? ORDER BY seq LIMIT ?
             """, arguments: [seq, limit])
         var queued: [Queued] = []
@@ -116,7 +116,8 @@ enum IndexComparison {
             let path: Data = row[1]
             let status = FileStatus(kind: .regular, size: row[3], mtimeNanoseconds: row[4], inode: UInt64(bitPattern: row[5]),
                                     device: UInt64(bitPattern: row[6]), linkCount: UInt64(bitPattern: row[8]),
-                                    permissions: UInt32(truncatingIfNeeded: row[9] as Int64), ctimeNanoseconds: row[7])
+                                    permissions: UInt32(truncatingIfNeeded: row[9] as Int64), ctimeNanoseconds: row[7],
+                                    owner: UInt32(truncatingIfNeeded: row[10] as Int64))
             queued.append(Queued(seq: row[0], entry: TreeWalker.Entry(path: RawPath(bytes: Array(path)), status: status), known: row[2]))
         }
         return queued
