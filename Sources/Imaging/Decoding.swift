@@ -47,7 +47,9 @@ public enum Decoding {
     }
 }
 
-/// JPEG previews for the web app: upright, no larger than the screen needs.
+/// JPEG previews for the web app: upright, no larger than the screen needs. A JPEG is decoded at
+/// the largest DCT scale within the long side asked (a 4000×3000 photo at 3/8: 1500×1125), so it is
+/// never resampled; other pictures are shrunk to fit after decoding.
 public enum Preview {
     /// The long side of a preview, in pixels.
     public static let maximumSide = 1_600
@@ -62,7 +64,7 @@ public enum Preview {
     public static func jpeg(
         bytes: [UInt8], name: String, longSide: Int = maximumSide, quality: Int = 82, orientation: Orientation? = nil
     ) throws(ImagingError) -> [UInt8] {
-        let image = try Decoding.decode(bytes: bytes, name: name, size: .longSide(longSide), orientation: orientation)
+        let image = try Decoding.decode(bytes: bytes, name: name, size: .longSideAtMost(longSide), orientation: orientation)
         return try JPEGCodec.encode(image.fitting(longSide: longSide), quality: quality)
     }
 

@@ -56,12 +56,16 @@ public enum SizeRequest: Sendable, Equatable {
     case longSide(Int)
     /// The short side at least this many pixels (or the whole image when it is smaller).
     case shortSide(Int)
+    /// The long side as close to this many pixels as a reduced JPEG scale gets without going over,
+    /// so a preview needs no resampling after the decode (the smallest scale when every one is
+    /// larger). Other formats decode as for `longSide`, then shrink.
+    case longSideAtMost(Int)
 
     /// Whether an image of this size satisfies the request.
     func isSatisfied(width: Int, height: Int) -> Bool {
         switch self {
         case .full: false
-        case .longSide(let n): max(width, height) >= n
+        case .longSide(let n), .longSideAtMost(let n): max(width, height) >= n
         case .shortSide(let n): min(width, height) >= n
         }
     }

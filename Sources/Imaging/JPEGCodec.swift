@@ -26,19 +26,27 @@ enum JPEGCodec {
         return Image(width: outW, height: outH, layout: layout, pixels: pixels)
     }
 
-    /// The smallest of libjpeg-turbo's scaled sizes that satisfies the request (the full size when none does).
+    /// The smallest of libjpeg-turbo's scaled sizes that satisfies the request (the full size when
+    /// none does); for `longSideAtMost`, the largest whose long side is within it (the smallest scale
+    /// when none is).
     static func scaledSize(width: Int, height: Int, for size: SizeRequest) -> (Int, Int) {
         var count: Int32 = 0
         guard let factors = tjGetScalingFactors(&count) else { return (width, height) }
-        var best = (width, height)
+        var sizes: [(width: Int, height: Int)] = []
         for i in 0..<Int(count) {
-            let f = factors[i]
-            guard f.num <= f.denom else { continue }   // never enlarge
-            let w = (width * Int(f.num) + Int(f.denom) - 1) / Int(f.denom)
-            let h = (height * Int(f.num) + Int(f.denom) - 1) / Int(f.denom)
-            if size.isSatisfied(width: w, height: h), w * h < best.0 * best.1 { best = (w, h) }
+            let num = Int(factors[i].num), denom = Int(factors[i].denom)
+            guard num <= denom else { continue }   // never enlarge
+            sizes.append(((width * num + denom - 1) / denom, (height * num + denom - 1) / denom))
         }
-        return best
+        func area(_ s: (width: Int, height: Int)) -> Int { s.width * s.height }
+        if case .longSideAtMost(let side) = size {
+            let within = sizes.filter { max($0.width, $0.height) <= side }
+            let chosen = within.max { area($0) < area($1) } ?? sizes.min { area($0) < area($1) }
+            return chosen.map { ($0.width, $0.height) } ?? (width, height)
+        }
+        var best = (width: width, height: height)
+        for s in sizes where size.isSatisfied(width: s.width, height: s.height) && area(s) < area(best) { best = s }
+        return (best.width, best.height)
     }
 
     /// A baseline JPEG of the image at this quality (1…100), 4:2:0 for colour.

@@ -43,6 +43,21 @@ import Testing
         #expect((whole.width, whole.height) == (640, 480))
     }
 
+    @Test func jpegPicksTheLargestDCTScaleWithinALongSide() throws {
+        // 3264×2448: within 1,600 the largest scale is 3/8 (1224×918); 4/8 would be 1632.
+        let preview = try Decoding.decode(Corpus.path("Apple iPhone 6.jpg"), size: .longSideAtMost(1_600))
+        #expect((preview.width, preview.height) == (1_224, 918))
+        // Exactly reachable: 4/8 is 1632.
+        let exact = try Decoding.decode(Corpus.path("Apple iPhone 6.jpg"), size: .longSideAtMost(1_632))
+        #expect((exact.width, exact.height) == (1_632, 1_224))
+        // No scale within 100: the smallest one (1/8), left for the caller to shrink.
+        let tiny = try Decoding.decode(Corpus.path("Apple iPhone 6.jpg"), size: .longSideAtMost(100))
+        #expect((tiny.width, tiny.height) == (408, 306))
+        // Never enlarged: a 640×480 file within 5,000 is the whole file.
+        let whole = try Decoding.decode(Corpus.path("Sony Cybershot (2).jpg"), size: .longSideAtMost(5_000))
+        #expect((whole.width, whole.height) == (640, 480))
+    }
+
     @Test func orientationSixStandsThePictureUp() throws {
         // Stored 640×480 with orientation 6 (rotate 90° clockwise): upright it is 480×640,
         // and the stored left column becomes the upright top row.

@@ -22,6 +22,34 @@ import Testing
         #expect(turned.pixels == entry.3)
     }
 
+    /// A picture larger than the 64-pixel tiles `applying` works in, in RGB, against the rule
+    /// written out pixel by pixel: where the stored pixel (x, y) lands for each orientation.
+    @Test(arguments: Orientation.allCases)
+    func orientationsTurnLargeRGBPicturesPixelByPixel(_ orientation: Orientation) {
+        let w = 131, h = 70
+        let pixels = (0..<(w * h * 3)).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ $0 / 251) }
+        let turned = Image(width: w, height: h, layout: .rgb, pixels: pixels).applying(orientation)
+        let outW = orientation.swapsSides ? h : w
+        #expect((turned.width, turned.height) == (orientation.swapsSides ? (h, w) : (w, h)))
+        var mismatches = 0
+        for y in 0..<h {
+            for x in 0..<w {
+                let (ox, oy): (Int, Int) = switch orientation {
+                case .up: (x, y)
+                case .upMirrored: (w - 1 - x, y)
+                case .down: (w - 1 - x, h - 1 - y)
+                case .downMirrored: (x, h - 1 - y)
+                case .leftMirrored: (y, x)
+                case .right: (h - 1 - y, x)
+                case .rightMirrored: (h - 1 - y, w - 1 - x)
+                case .left: (y, w - 1 - x)
+                }
+                for k in 0..<3 where turned.pixels[(oy * outW + ox) * 3 + k] != pixels[(y * w + x) * 3 + k] { mismatches += 1 }
+            }
+        }
+        #expect(mismatches == 0)
+    }
+
     @Test func boxFilterAveragesWhatEachPixelCovers() {
         let image = Image(width: 4, height: 2, layout: .gray, pixels: [0, 100, 200, 50, 20, 40, 60, 250])
         let half = image.resized(width: 2, height: 1)
