@@ -17,21 +17,30 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
         let small = Self.luminance(image, side: side)
         // Only the 8 lowest of the 32 DCT frequencies are needed in each direction:
         // rows = C·A (8×32), then coefficients = rows·Cᵀ (8×8).
-        let table = Self.cosines
-        var rows = [Double](repeating: 0, count: Self.kept * side)
-        for u in 0..<Self.kept {
-            for x in 0..<side {
-                var sum = 0.0
-                for y in 0..<side { sum += table[u * side + y] * small[y * side + x] }
-                rows[u * side + x] = sum
-            }
-        }
-        var coefficients = [Double](repeating: 0, count: Self.kept * Self.kept)
-        for u in 0..<Self.kept {
-            for v in 0..<Self.kept {
-                var sum = 0.0
-                for x in 0..<side { sum += rows[u * side + x] * table[v * side + x] }
-                coefficients[u * Self.kept + v] = sum
+        // (Summed in the same order as ever, so the hashes stored in an index stay the same.)
+        let kept = Self.kept
+        var coefficients = [Double](repeating: 0, count: kept * kept)
+        Self.cosines.withUnsafeBufferPointer { table in
+            small.withUnsafeBufferPointer { small in
+                var rows = [Double](repeating: 0, count: kept * side)
+                rows.withUnsafeMutableBufferPointer { rows in
+                    for u in 0..<kept {
+                        for x in 0..<side {
+                            var sum = 0.0
+                            for y in 0..<side { sum += table[u * side + y] * small[y * side + x] }
+                            rows[u * side + x] = sum
+                        }
+                    }
+                    coefficients.withUnsafeMutableBufferPointer { coefficients in
+                        for u in 0..<kept {
+                            for v in 0..<kept {
+                                var sum = 0.0
+                                for x in 0..<side { sum += rows[u * side + x] * table[v * side + x] }
+                                coefficients[u * kept + v] = sum
+                            }
+                        }
+                    }
+                }
             }
         }
         let sorted = coefficients.sorted()

@@ -6,21 +6,23 @@ public enum Sharpness {
         let gray = image.gray()
         let w = gray.width, h = gray.height
         guard w >= 3, h >= 3 else { return 0 }
-        var sum = 0.0, sumOfSquares = 0.0
+        // Integer sums are exact (|Laplacian| ≤ 1020, so even 200 MP of squares stay far below 2⁶³)
+        // and equal to the Double sums they replace, which were exact too: the same variance, faster.
+        var sum = 0, sumOfSquares = 0
         gray.pixels.withUnsafeBufferPointer { px in
+            guard let base = px.baseAddress else { return }
             for y in 1..<(h - 1) {
-                let row = y * w
+                let row = base + y * w
                 for x in 1..<(w - 1) {
                     let at = row + x
-                    let laplacian = Int(px[at - 1]) + Int(px[at + 1]) + Int(px[at - w]) + Int(px[at + w]) - 4 * Int(px[at])
-                    let value = Double(laplacian)
-                    sum += value
-                    sumOfSquares += value * value
+                    let laplacian = Int(at[-1]) + Int(at[1]) + Int(at[-w]) + Int(at[w]) - 4 * Int(at[0])
+                    sum &+= laplacian
+                    sumOfSquares &+= laplacian * laplacian
                 }
             }
         }
         let count = Double((w - 2) * (h - 2))
-        let mean = sum / count
-        return max(0, sumOfSquares / count - mean * mean)
+        let mean = Double(sum) / count
+        return max(0, Double(sumOfSquares) / count - mean * mean)
     }
 }
