@@ -31,7 +31,7 @@ extension Clean {
             let report = try library?.storageReport(since: start, calendar: context.calendar) ?? StorageReport(moved: [], calendar: context.calendar)
             let today = Day(context.now, in: context.calendar)
             let first = json && html == nil ? nil : try library?.firstScan()
-            let now = json && html == nil ? nil : try library?.summary(thresholds: context.thresholds, excludingTrash: true)
+            let now = json && html == nil ? nil : try library?.indexTotals()
             if let html {
                 try ReportHTML.write(ReportHTML.page(report, today: today, since: start.map { Day($0, in: context.calendar) },
                                                      first: first, now: now, calendar: context.calendar), to: html)
@@ -65,7 +65,7 @@ enum ReportOutput {
         ])
     }
 
-    static func human(_ r: StorageReport, today: Day, first: ScanRunRecord?, now: LibrarySummary?) -> String {
+    static func human(_ r: StorageReport, today: Day, first: ScanRunRecord?, now: IndexTotals?) -> String {
         var lines = [
             "Storage recovered: \(humanBytes(r.bytesFreed)) (\(plural(r.filesDeleted - r.filesRestored, "file")))",
             "  in the trash, recoverable: \(humanBytes(r.bytesInTrash)) · freed for good: \(humanBytes(r.bytesPurged))",

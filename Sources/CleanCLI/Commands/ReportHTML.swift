@@ -12,7 +12,7 @@ enum ReportHTML {
 
     // MARK: - The page
 
-    static func page(_ r: StorageReport, today: Day, since: Day?, first: ScanRunRecord?, now: LibrarySummary?, calendar: Calendar) -> String {
+    static func page(_ r: StorageReport, today: Day, since: Day?, first: ScanRunRecord?, now: IndexTotals?, calendar: Calendar) -> String {
         let scope = since.map { "Since \(longDate($0))" } ?? "All time"
         return """
             <!DOCTYPE html>
@@ -107,7 +107,7 @@ enum ReportHTML {
             + rows.joined(separator: "\n") + "\n</tbody></table>"
     }
 
-    private static func library(first: ScanRunRecord?, now: LibrarySummary?, calendar: Calendar) -> String {
+    private static func library(first: ScanRunRecord?, now: IndexTotals?, calendar: Calendar) -> String {
         guard let first, let now else { return "<p class=\"empty\">No scan yet: start with <code>clean scan DIR</code>.</p>" }
         let rows = [
             SVGChart.Row(label: "First scan", value: first.bytes, valueText: "\(files(first.files)) · \(humanBytes(first.bytes))", color: "#8a94a6",

@@ -68,7 +68,7 @@ struct CLIWebBackend: WebBackend {
         let library = try context.existingLibrary()
         let report = try library?.storageReport(since: nil, calendar: context.calendar) ?? StorageReport(moved: [], calendar: context.calendar)
         return ReportHTML.page(report, today: Day(context.now, in: context.calendar), since: nil, first: try library?.firstScan(),
-                               now: try library?.summary(thresholds: context.thresholds, excludingTrash: true), calendar: context.calendar)
+                               now: try library?.indexTotals(), calendar: context.calendar)
     }
 
     func roundJSON(_ report: RoundReport) -> String { RoundOutput.json(report).text }

@@ -30,11 +30,8 @@ public struct LibrarySummary: Sendable, Equatable {
     public var similar = Duplicates()
 
     /// Counts the items below `roots` (all items when empty); `thresholds` decide big and old.
-    static func fetch(_ db: Database, roots: [RawPath], thresholds: Thresholds, excludingTrash: Bool = false) throws -> LibrarySummary {
-        var (condition, arguments) = PathPrefix.condition(roots)
-        if excludingTrash {
-            condition += " AND item.id NOT IN (SELECT item FROM trashed WHERE state = 'done' AND restoredAt IS NULL)"
-        }
+    static func fetch(_ db: Database, roots: [RawPath], thresholds: Thresholds) throws -> LibrarySummary {
+        let (condition, arguments) = PathPrefix.condition(roots)
         let sql = """
             SELECT COUNT(*), COALESCE(SUM(size), 0),
                    COUNT(*) FILTER (WHERE kind = 'photo'),
@@ -87,10 +84,28 @@ extension LibrarySummary {
 }
 
 extension LibraryDatabase {
-    /// Counts over the whole index; `excludingTrash`: leaving out what sits in the trash since the last scan.
-    public func summary(thresholds: Thresholds, excludingTrash: Bool = false) throws -> LibrarySummary {
-        try read { db in try LibrarySummary.fetch(db, roots: [], thresholds: thresholds, excludingTrash: excludingTrash) }
+    /// Files and bytes the index holds, leaving out what sits in the trash: `clean report`'s "now". Read from
+    /// the index on size alone (a tenth of the table's bytes), so a million files answer in a fraction of a second.
+    public func indexTotals() throws -> IndexTotals {
+        try read { db in
+            let row = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*), COALESCE(SUM(size), 0) FROM item INDEXED BY item_on_size
+                WHERE id NOT IN (SELECT item FROM trashed WHERE state = 'done' AND restoredAt IS NULL)
+                """)
+            return IndexTotals(files: row?[0] ?? 0, bytes: row?[1] ?? 0)
+        }
     }
+
+    /// Counts over the whole index.
+    public func summary(thresholds: Thresholds) throws -> LibrarySummary {
+        try read { db in try LibrarySummary.fetch(db, roots: [], thresholds: thresholds) }
+    }
+}
+
+/// Files and bytes in the index.
+public struct IndexTotals: Sendable, Equatable {
+    public var files: Int
+    public var bytes: Int64
 }
 
 /// The lines between an ordinary file and a candidate: a big video, an old photo.
