@@ -43,9 +43,14 @@ extension PlayContext {
     /// The boss fought as `clean boss NAME`, from the rules (the config's `[[game.bosses]]`), or nil.
     public func boss(named name: String) -> BossDefinition? { rules.boss(named: name) }
 
-    /// The cards a standard round (`category` nil) or a boss battle can deal now.
+    /// Every card a standard round (`category` nil) or a boss battle can deal now.
     public func cards(_ category: CardCategory?, order: QueueOrder = .standard) throws -> [Card] {
         try library.cards(category, policy: queuePolicy, order: order)
+    }
+
+    /// The deck of a standard round (`category` nil) or a boss battle, read a page at a time.
+    public func deck(_ category: CardCategory?, order: QueueOrder = .standard) throws -> CardDeck {
+        try library.deck(category, policy: queuePolicy, order: order)
     }
 }
 

@@ -52,30 +52,37 @@ public enum RoundDeal {
 public final class RoundDriver {
     public let kind: RoundKind
     public let session: RoundSession
-    /// Cards dealt at the start.
+    /// Cards in the queue when it was dealt.
     public let total: Int
-    /// The cards dealt, in order (a front-end that shows what comes next; the session skips any that changed since).
-    public let cards: [Card]
+    /// The cards read from the queue so far, in order (a front-end that shows what comes next; the
+    /// session skips any that changed since). More are read as play nears the end of them.
+    public var cards: [Card] { session.queued }
     /// Seconds the player may swipe (nil: untimed, a boss battle without a free-tier limit).
     public let limit: Double?
     public let policy: ConfirmationPolicy
     /// Today's free-tier allowance left when the round was dealt (nil fields: no limit).
     public let allowance: Allowance
     private let play: PlayContext
+    private let deck: CardDeck
+    /// How many cards have been read from the deck.
+    private var loaded: Int
     private let profile: Profile
     private let elapsedSeconds: () -> Double
     private var playEndedAt: Double?
     public private(set) var timeUp = false
     public private(set) var interrupted = false
+    /// Reading the next page of the deck failed: play ends with the cards already read.
+    private var deckFailed = false
 
-    private init<C: Clock>(play: PlayContext, kind: RoundKind, cards: [Card], allowance: Allowance, roundSeconds: Double?,
-                           policy: ConfirmationPolicy, clock: C) where C.Duration == Duration {
+    private init<C: Clock>(play: PlayContext, kind: RoundKind, deck: CardDeck, cards: [Card], allowance: Allowance,
+                           roundSeconds: Double?, policy: ConfirmationPolicy, clock: C) where C.Duration == Duration {
         self.play = play
         self.kind = kind
         self.policy = policy
         self.allowance = allowance
-        total = cards.count
-        self.cards = cards
+        self.deck = deck
+        total = max(deck.total, cards.count)
+        loaded = cards.count
         profile = (try? play.library.profile()) ?? play.newPlayer
         session = RoundSession(cards: cards, undoAllowance: allowance.undos, undosPerDay: play.limits.undosPerDay,
                                isDealable: PlayContext.isUnchanged)
@@ -95,20 +102,23 @@ public final class RoundDriver {
         if allowance.isUsedUp {
             return .nothing(.allowanceUsedUp(minutesPerDay: play.limits.swipeSecondsPerDay.map { $0 / 60 }), try play.standingReport(kind))
         }
-        let cards: [Card]
-        if case .weekly(let name) = kind { cards = try play.weeklyCards(name, order: order) } else { cards = try play.cards(category, order: order) }
-        guard !cards.isEmpty else {
+        let deck: CardDeck?
+        if case .weekly(let name) = kind { deck = try play.weeklyDeck(name, order: order) } else { deck = try play.deck(category, order: order) }
+        let cards = try deck?.next(Self.page) ?? []
+        guard let deck, !cards.isEmpty else {
             return .nothing(.emptyQueue(category: category, suggestion: try play.bestBoss()), try play.standingReport(kind))
         }
-        return .play(RoundDriver(play: play, kind: kind, cards: cards, allowance: allowance, roundSeconds: roundSeconds,
-                                 policy: policy, clock: clock))
+        let driver = RoundDriver(play: play, kind: kind, deck: deck, cards: cards, allowance: allowance, roundSeconds: roundSeconds,
+                                 policy: policy, clock: clock)
+        try driver.readAhead()
+        return .play(driver)
     }
 
     // MARK: - Play
 
     public var current: Card? { session.current }
     /// The number of the card on the table, from 1.
-    public var number: Int { total - session.cardsLeft + 1 }
+    public var number: Int { loaded - session.cardsLeft + 1 }
     public var isOver: Bool { session.current == nil }
     public var deletedCards: [Card] { session.deletedCards }
     public var bytesToFree: Int64 { session.bytesToFree }
@@ -144,8 +154,26 @@ public final class RoundDriver {
         checkTime()
         guard playEndedAt == nil else { return command == .quit ? .quit : .noCard }
         let feedback = session.apply(command)
+        if !deckFailed { do { try readAhead() } catch { deckFailed = true } }  // the database went away: play goes on with the cards read
         if session.current == nil { endPlay() }  // the player quit or the cards ran out
         return feedback
+    }
+
+    /// Cards read from the deck at a time; the next page is read when fewer than `readAheadAt` are left.
+    static let page = 40
+    static let readAheadAt = 20
+
+    /// Reads the next page of the deck while few cards are left (or the ones left are no longer dealable).
+    /// A page whose files are all gone (a disk unplugged since the scan) doubles the next one, so a deck of
+    /// a million vanished files is read in a few dozen queries, not twenty-five thousand.
+    private func readAhead() throws {
+        var page = Self.page
+        while !session.quit, session.cardsLeft < Self.readAheadAt, !deck.isExhausted {
+            let more = try deck.next(page)
+            loaded += more.count
+            session.deal(more: more)
+            if session.cardsLeft == 0 { page = min(page * 2, 20_000) }
+        }
     }
 
     /// Stops play where it stands (the cards ran out, the player quit, time is up): the swiping

@@ -65,6 +65,8 @@ public final class RoundSession {
     /// The card on the table, or nil when the queue is done.
     public var current: Card? { position < queue.count && !quit ? queue[position] : nil }
     public var cardsLeft: Int { quit ? 0 : queue.count - position }
+    /// Every card dealt to this session so far, in order (decided, on the table and still to come).
+    public var queued: [Card] { queue }
 
     public var deletedCards: [Card] { decisions.filter(\.deleted).map(\.card) }
     public var keptCount: Int { decisions.filter { !$0.deleted }.count }
@@ -98,6 +100,12 @@ public final class RoundSession {
             skipUndealable()
             return command == .delete ? .deleted(card) : .kept(card)
         }
+    }
+
+    /// Adds cards read later from the same queue at the end of the queue (a deck is read a page at a time).
+    public func deal(more cards: [Card]) {
+        queue += cards
+        skipUndealable()
     }
 
     /// Ends the round where it stands (time is up).

@@ -18,23 +18,37 @@ public enum WeeklyBossFinder {
                                 now: Date, calendar: Calendar) throws -> WeeklyBossView? {
         guard let library, !rules.weeklyBosses.isEmpty else { return nil }
         let week = BossWeek(now, in: calendar)
-        var counts: [String: Int] = [:]
-        func count(_ boss: WeeklyBossDefinition) throws -> Int {
-            if let known = counts[boss.name] { return known }
-            let found = try library.cardCount(filter: boss.filter.resolved(for: week, in: calendar), policy: policy)
-            counts[boss.name] = found
-            return found
-        }
-        if let stored = profile.weeklyBoss, stored.week == week, let fought = rules.weeklyBosses.first(where: { $0.name == stored.name }) {
-            _ = try count(fought)   // the boss fought this week stays: no need to count the others
-        } else {
-            for boss in rules.weeklyBosses { _ = try count(boss) }
-        }
-        guard let boss = WeeklyBosses.choose(for: week, pool: rules.weeklyBosses, dealable: counts, progress: profile.weeklyBoss)
+        guard let boss = try choose(week: week, library: library, profile: profile, rules: rules, policy: policy, calendar: calendar)
         else { return nil }
-        let remaining = try count(boss)
+        let remaining = try library.cardCount(filter: boss.filter.resolved(for: week, in: calendar), policy: policy)
         return WeeklyBossView(status: WeeklyBosses.status(of: boss, in: week, stored: profile.weeklyBoss, remaining: remaining),
                               cards: remaining, endsAt: week.end(in: calendar))
+    }
+
+    /// The setting that remembers the week's boss once chosen: "WEEK NAME".
+    static let choiceSetting = "weeklyBoss.choice"
+
+    /// The boss fought this week; else the one chosen earlier this week while it can still deal; else the
+    /// rules' choice, remembered for the week. Choosing needs only whether each boss of the pool can deal (a
+    /// query that stops at its first card), but a boss whose filter takes nothing reads the whole index:
+    /// at a million files the pool costs seconds, so it is asked once a week, not on every home screen.
+    private static func choose(week: BossWeek, library: LibraryDatabase, profile: Profile, rules: Rules, policy: QueuePolicy,
+                               calendar: Calendar) throws -> WeeklyBossDefinition? {
+        if let stored = profile.weeklyBoss, stored.week == week, let fought = rules.weeklyBosses.first(where: { $0.name == stored.name }) {
+            return fought
+        }
+        let canDeal = { (boss: WeeklyBossDefinition) in try library.hasCard(filter: boss.filter.resolved(for: week, in: calendar), policy: policy) }
+        if let remembered = try library.setting(choiceSetting), let space = remembered.firstIndex(of: " "),
+           remembered[..<space] == week.description,
+           let boss = rules.weeklyBosses.first(where: { $0.name == remembered[remembered.index(after: space)...] }), try canDeal(boss) {
+            return boss
+        }
+        var dealable: [String: Int] = [:]
+        for boss in rules.weeklyBosses where try canDeal(boss) { dealable[boss.name] = 1 }
+        let chosen = WeeklyBosses.choose(for: week, pool: rules.weeklyBosses, dealable: dealable, progress: profile.weeklyBoss)
+        // A read-only state folder cannot remember it: the pool is asked again next time, nothing fails.
+        if let chosen { try? library.setSetting(choiceSetting, to: "\(week.description) \(chosen.name)") }
+        return chosen
     }
 }
 
@@ -45,10 +59,15 @@ extension PlayContext {
                                       now: now, calendar: calendar)
     }
 
-    /// The cards the weekly boss `name` deals this week.
+    /// The deck the weekly boss `name` deals this week (nil for a name the rules do not have).
+    public func weeklyDeck(_ name: String, order: QueueOrder) throws -> CardDeck? {
+        guard let boss = rules.weeklyBosses.first(where: { $0.name == name }) else { return nil }
+        return try library.deck(filter: boss.filter.resolved(for: BossWeek(now, in: calendar), in: calendar), policy: queuePolicy, order: order)
+    }
+
+    /// Every card the weekly boss `name` deals this week.
     public func weeklyCards(_ name: String, order: QueueOrder) throws -> [Card] {
-        guard let boss = rules.weeklyBosses.first(where: { $0.name == name }) else { return [] }
-        return try library.cards(filter: boss.filter.resolved(for: BossWeek(now, in: calendar), in: calendar), policy: queuePolicy, order: order)
+        try weeklyDeck(name, order: order)?.next(nil) ?? []
     }
 
     /// How many cards the weekly boss `name` can still deal in the week of `date` (0 for a name the rules no longer have).

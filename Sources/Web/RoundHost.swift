@@ -37,11 +37,14 @@ public final class RoundHost: @unchecked Sendable {
         let opening: PlayOpening
         let driver: RoundDriver
         var lastTouched: Duration
+        /// How many of the driver's cards the page has been sent (the deck is read a page at a time).
+        var cardsSent: Int
 
         init(opening: PlayOpening, driver: RoundDriver, at now: Duration) {
             self.opening = opening
             self.driver = driver
             lastTouched = now
+            cardsSent = driver.cards.count
         }
     }
 
@@ -153,7 +156,14 @@ public final class RoundHost: @unchecked Sendable {
                 throw WebError(409, "card \(card.map(String.init) ?? "null") is not on the table (card \(current.id) is)")
             }
         }
-        return RoundJSON.decided(driver.apply(command), state: RoundJSON.state(round.id, driver))
+        var answer = RoundJSON.decided(driver.apply(command), state: RoundJSON.state(round.id, driver))
+        // Cards read from the deck since the last answer, so the page can show what comes next.
+        let cards = driver.cards
+        if cards.count > round.cardsSent {
+            answer["more"] = cards[round.cardsSent...].map { RoundJSON.card($0, now: round.opening.play.now) }
+            round.cardsSent = cards.count
+        }
+        return answer
     }
 
     /// The batch waiting for the confirmation: the deleted cards.

@@ -12,7 +12,8 @@ enum RoundJSON {
             "seconds": boss == nil ? driver.limit as Any? ?? NSNull() : NSNull(),
             "allowanceSeconds": driver.allowance.swipeSeconds as Any? ?? NSNull(),
             "undosLeft": driver.undosLeft as Any? ?? NSNull(),
-            "cards": driver.cards.map { card($0, now: now) },
+            // The first cards of the queue; each decision's answer brings the next ones as `more`.
+            "cards": driver.cards.map { card($0, now: now) }, "total": driver.total,
             "current": driver.current.map { $0.id as Any } ?? NSNull(),
         ]
     }

@@ -38,19 +38,35 @@ import Testing
         #expect(plan.contains(expected), "\(plan)")
     }
 
-    /// The queue itself reads the item table once (every file may be a candidate) and joins each
-    /// row to its duplicate group, kept copy and similar-group photo by primary key.
-    @Test func theQueueReadsItemsOnceAndJoinsByKey() throws {
-        let plan = try Self.plan("""
-            SELECT item.*, g.keptItem AS keptItem, k.inode AS keptInode, s.id AS similarKept FROM item
-            LEFT JOIN duplicateGroup g ON g.id = item.duplicateGroup
-            LEFT JOIN item k ON k.id = g.keptItem
-            LEFT JOIN item s ON s.id = item.similarGroup
-            WHERE item.linkedTo IS NULL
-            """, in: try TestTree())
-        #expect(plan.components(separatedBy: "SCAN").count == 2, "\(plan)")
-        #expect(plan.contains("SEARCH g USING INTEGER PRIMARY KEY"), "\(plan)")
-        #expect(plan.contains("SEARCH k USING INTEGER PRIMARY KEY"), "\(plan)")
-        #expect(plan.contains("SEARCH s USING INTEGER PRIMARY KEY"), "\(plan)")
+    static let policy = QueuePolicy(thresholds: Thresholds(bigVideoBytes: 100_000_000, oldBefore: Date(timeIntervalSince1970: 1_500_000_000)),
+                                    keptSince: Date(timeIntervalSince1970: 1_700_000_000))
+
+    /// Each stretch of a round's standard order walks an index already in card order: no table scan and no
+    /// sort, so the first cards cost the same at a million files as at a thousand (LIMIT stops the walk).
+    @Test func everyStretchOfTheStandardOrderWalksAnIndexInOrder() throws {
+        let tree = try TestTree()
+        let stretches = CardQueue.stretches(category: nil, filter: nil, policy: Self.policy, order: .standard, seed: 0)
+        #expect(stretches.count == 10)
+        for stretch in stretches {
+            let (sql, arguments) = CardQueue.select(stretch, offset: 0, limit: 40)
+            let plan = try Self.plan(sql, arguments, in: tree)
+            #expect(plan.contains("SCAN item USING INDEX \(stretch.index!)") || plan.contains("SEARCH item USING INDEX \(stretch.index!)"),
+                    "\(plan)")
+            #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+            #expect(plan.contains("SEARCH g USING INTEGER PRIMARY KEY"), "\(plan)")
+            #expect(plan.contains("SEARCH s USING INTEGER PRIMARY KEY"), "\(plan)")
+        }
+    }
+
+    /// The home screen's and the boss list's counts of old photos, big videos and screenshots read an index
+    /// that holds every column they need (no row of the table is read), and join nothing they do not name.
+    @Test(arguments: [(CardCategory.oldPhotos, "COVERING INDEX item_tally_by_kind (kind=? AND capturedEpoch<?)"),
+                      (.bigVideos, "COVERING INDEX item_tally_by_kind (kind=?)"),
+                      (.screenshots, "COVERING INDEX item_tally_screenshots")])
+    func bossCountsReadACoveringIndex(_ category: CardCategory, _ expected: String) throws {
+        let (sql, arguments) = CardQueue.tallySelect(category: category, filter: nil, policy: Self.policy)
+        let plan = try Self.plan(sql, arguments, in: try TestTree())
+        #expect(plan.contains("SEARCH item USING " + expected), "\(plan)")
+        #expect(!plan.contains("SEARCH g") && !plan.contains("SEARCH s"), "\(plan)")
     }
 }

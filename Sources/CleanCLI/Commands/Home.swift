@@ -23,7 +23,7 @@ enum Home {
         lines += challenges(view, today: today, context: context, style: style)
         lines.append(achievements(view, context: context, style: style))
         lines.append("")
-        let piles = try dealableCards(context: context)  // four card queues, built once for both sections
+        let piles = try dealablePiles(context: context)  // the card queues, counted once for both sections
         lines += bosses(view, counts: piles.mapValues(\.count), weekly: try weeklyBoss(context: context, profile: view.profile),
                         context: context, style: style)
         lines.append("")
@@ -160,14 +160,14 @@ enum Home {
     }
 
     /// The boss whose cards hold the most bytes right now, as a command to run; `clean scan` when there is no library.
-    static func suggestion(_ cards: [String: [Card]], bosses: [BossDefinition], hasLibrary: Bool) -> String {
+    static func suggestion(_ piles: [String: CardTally], bosses: [BossDefinition], hasLibrary: Bool) -> String {
         guard hasLibrary else {
             return "start with `clean scan ~/Pictures` (or a mounted phone's DCIM folder)."
         }
         let nouns: [BossQueue: String] = [.screenshots: "screenshot", .videos: "big video", .old: "old photo",
                                           .duplicates: "duplicate copy", .similar: "similar photo"]
         let queues = Dictionary(bosses.map { ($0.name, $0.category) }, uniquingKeysWith: { first, _ in first })
-        let piles = cards.map { name, cards in (name, cards.count, cards.reduce(0) { $0 + $1.bytes }) }
+        let piles = piles.map { name, pile in (name, pile.count, pile.bytes) }
         guard let best = piles.filter({ $0.1 > 0 }).max(by: { ($0.2, $1.0) < ($1.2, $0.0) }) else {
             return "nothing to clean in the index right now. Scan another folder: `clean scan DIR`."
         }

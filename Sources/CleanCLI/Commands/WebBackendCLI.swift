@@ -89,7 +89,7 @@ enum WebHome {
         let view = try PlayerView(context: context)
         let today = Day(context.now, in: context.calendar)
         let p = view.profile
-        let piles = try dealableCards(context: context)
+        let piles = try dealablePiles(context: context)
         let nextTitle = view.level.nextLevelXP.flatMap { next in view.rules.levels.first { $0.xpRequired == next }?.title }
         let nudge = Nudge.evening(p, now: context.now, calendar: context.calendar, rules: view.rules)?.message
         let challenges = Challenges.list(for: p, on: today, calendar: context.calendar, rules: view.rules)
@@ -113,7 +113,7 @@ enum WebHome {
                          ("available", .int(piles[b.name]?.count ?? 0)),
                          ("difficulty", .string(BossDifficulty.of(target: b.target, progress: b.progress,
                                                                   dealable: piles[b.name]?.count ?? 0).rawValue)),
-                         ("bytes", .int(piles[b.name]?.reduce(0) { $0 + $1.bytes } ?? 0))])
+                         ("bytes", .int(piles[b.name]?.bytes ?? 0))])
             })),
             ("suggestion", .string(Home.suggestion(piles, bosses: view.rules.bosses, hasLibrary: try context.existingLibrary() != nil))),
         ])

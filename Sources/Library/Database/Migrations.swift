@@ -169,6 +169,39 @@ enum Migrations {
             // of another volume ($topdir/.Trash-$UID), which a file there is renamed into.
             try db.alter(table: "trashed") { t in t.add(column: "trashRoot", .blob) }
         }
+        migrator.registerMigration("v7: card order") { db in
+            // A card is a file with its linked files (Live Photo movie, raw file, sidecars): its size
+            // is size + linkedBytes, the sum of the sizes of the items linked to it, kept by triggers
+            // whoever writes the rows, so the queues read their cards already sorted from an index.
+            try db.alter(table: "item") { t in t.add(column: "linkedBytes", .integer).notNull().defaults(to: 0) }
+            let owner = "UPDATE item SET linkedBytes = (SELECT COALESCE(SUM(l.size), 0) FROM item l WHERE l.linkedTo = item.id)"
+            try db.execute(sql: "\(owner) WHERE id IN (SELECT linkedTo FROM item WHERE linkedTo IS NOT NULL)")
+            try db.execute(sql: """
+                CREATE TRIGGER item_linkedBytes_insert AFTER INSERT ON item WHEN NEW.linkedTo IS NOT NULL
+                BEGIN \(owner) WHERE id = NEW.linkedTo; END;
+                CREATE TRIGGER item_linkedBytes_delete AFTER DELETE ON item WHEN OLD.linkedTo IS NOT NULL
+                BEGIN \(owner) WHERE id = OLD.linkedTo; END;
+                CREATE TRIGGER item_linkedBytes_update AFTER UPDATE OF linkedTo, size ON item
+                WHEN OLD.linkedTo IS NOT NULL OR NEW.linkedTo IS NOT NULL
+                BEGIN \(owner) WHERE id IN (OLD.linkedTo, NEW.linkedTo); END;
+                """)
+            // The standard order walks these (largest card first, then path): videos and photos by
+            // kind, the other categories through partial indexes of their own.
+            let order = "(size + linkedBytes) DESC, path"
+            try db.execute(sql: """
+                CREATE INDEX item_card_by_kind ON item(kind, \(order));
+                CREATE INDEX item_card_duplicates ON item(\(order)) WHERE duplicateGroup IS NOT NULL;
+                CREATE INDEX item_card_similar ON item(\(order)) WHERE similarGroup IS NOT NULL;
+                CREATE INDEX item_card_screenshots ON item(\(order)) WHERE screenshotEvidence IS NOT NULL;
+                """)
+            // The home screen and the boss list count each boss's cards and bytes: these hold every
+            // column the counts read, so a count reads an index alone (old photos by capture date).
+            try db.execute(sql: """
+                CREATE INDEX item_tally_by_kind ON item(kind, capturedEpoch, size, linkedBytes, linkedTo);
+                CREATE INDEX item_tally_screenshots ON item(linkedTo, size, linkedBytes, screenshotEvidence)
+                    WHERE screenshotEvidence IS NOT NULL;
+                """)
+        }
         return migrator
     }
 }

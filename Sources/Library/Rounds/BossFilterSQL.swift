@@ -5,7 +5,7 @@ import GRDB
 /// A weekly boss's filter as a condition on `item` (joined as in `CardQueue`: `g` the duplicate group,
 /// `k` its kept copy), so the index answers it without loading every item.
 extension ResolvedBossFilter {
-    var sql: (condition: String, arguments: StatementArguments) {
+    var sql: SQLCondition {
         var conditions: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
         if let kind {
@@ -36,13 +36,8 @@ extension ResolvedBossFilter {
             conditions.append("(" + folders.map { _ in "instr(item.path, ?) > 0" }.joined(separator: " OR ") + ")")
             arguments += folders.map { Data("/\($0)/".utf8) }
         }
-        let extraCopy = """
-            (item.duplicateGroup IS NOT NULL AND g.keptItem != item.id
-             AND NOT (k.inode IS item.inode AND k.device IS item.device))
-            """
-        if let duplicate { conditions.append(duplicate ? extraCopy : "NOT \(extraCopy)") }
-        let similarCopy = "(item.similarGroup IS NOT NULL AND item.similarGroup != item.id)"
-        if let similar { conditions.append(similar ? similarCopy : "NOT \(similarCopy)") }
+        if let duplicate { conditions.append(duplicate ? CardQueue.extraCopy : "NOT COALESCE(\(CardQueue.extraCopy), 0)") }
+        if let similar { conditions.append(similar ? CardQueue.similarCopy : "NOT COALESCE(\(CardQueue.similarCopy), 0)") }
         if let maxSide {
             conditions.append("(item.width IS NOT NULL AND item.height IS NOT NULL AND item.width <= ? AND item.height <= ?)")
             arguments += [maxSide, maxSide]
@@ -51,6 +46,7 @@ extension ResolvedBossFilter {
             conditions.append("(item.width IS NOT NULL AND item.height IS NOT NULL AND min(item.width, item.height) >= ?)")
             arguments.append(minSide)
         }
-        return (conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), StatementArguments(arguments))
+        let joins: SQLCondition.Joins = [duplicate == nil ? [] : .duplicateGroup, similar == nil ? [] : .similarGroup]
+        return SQLCondition(conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments, joins: joins)
     }
 }

@@ -2,231 +2,264 @@ import Foundation
 import Game
 import GRDB
 
-/// Why a file is a candidate, in the order a standard round deals them: a duplicate copy is the
-/// clearest case, a big video frees the most, then screenshots, then old photos.
-public enum CardCategory: String, Sendable, CaseIterable, Codable {
-    case duplicates, similar, bigVideos, screenshots, oldPhotos, other
-
-    /// The category a boss's queue deals.
-    public init(_ queue: BossQueue) {
-        switch queue {
-        case .screenshots: self = .screenshots
-        case .videos: self = .bigVideos
-        case .old: self = .oldPhotos
-        case .duplicates: self = .duplicates
-        case .similar: self = .similar
-        }
-    }
-}
-
-/// One deletable unit: a file with its Live Photo movie and sidecars.
-public struct Card: Sendable, Equatable {
-    public var item: ItemRecord
-    public var linked: [ItemRecord]
-    public var category: CardCategory
-    /// For a duplicate: the copy that stays; for a similar photo: the photo its group keeps.
-    public var twin: ItemRecord?
-    /// The player has decided on this file before (and kept it, long enough ago to see it again).
-    public var reviewedBefore: Bool
-
-    public var bytes: Int64 { item.size + linked.reduce(0) { $0 + $1.size } }
-    public var id: Int64 { item.id! }
-}
-
-/// How a queue is ordered: the standard order (see `CardQueue`), or by the player's choice.
-public enum QueueOrder: String, Sendable, CaseIterable {
-    case standard, oldest, largest, random
-}
-
-/// What a queue leaves out: files kept recently and what the candidate lines are.
-public struct QueuePolicy: Sendable {
-    public var thresholds: Thresholds
-    /// Files kept on or after this instant are not dealt again yet.
-    public var keptSince: Date
-
-    public init(thresholds: Thresholds, keptSince: Date) {
-        self.thresholds = thresholds
-        self.keptSince = keptSince
-    }
-
-    /// Files kept in the last `keptCooldownDays` calendar days are left out.
-    public init(thresholds: Thresholds, keptCooldownDays: Int, now: Date, calendar: Calendar) {
-        self.init(thresholds: thresholds, keptSince: calendar.date(byAdding: .day, value: -keptCooldownDays, to: now) ?? now)
-    }
-}
-
-/// Builds card queues from the index.
+/// The SQL of the card queues: which files are dealt, under which category, in which order.
 ///
 /// The standard order: files the player has never decided on first; then duplicates, similar
-/// photos, big videos, screenshots, old photos; within each, the largest first; then by path.
-/// Never dealt: a file linked to another (it comes with its owner), a file kept since
-/// `keptSince`, a file waiting in a pending batch, a file in the trash, the kept copy of a
-/// duplicate group (or a hard link to it: deleting it would free nothing), and the kept photo of
-/// a similar group as a similar card.
+/// photos, big videos, screenshots, old photos; within each, the largest card (the file with its
+/// linked files) first; then by path. Never dealt: a file linked to another (it comes with its
+/// owner), a file kept since `keptSince`, a file waiting in a pending batch, a file in the trash,
+/// the kept copy of a duplicate group (or a hard link to it: deleting it would free nothing), and
+/// the kept photo of a similar group as a similar card.
+///
+/// The standard order is read as stretches (never-reviewed duplicates, never-reviewed similar
+/// photos, …), each walking an index already sorted by card size (migration v7), so the first
+/// cards of a queue cost the same at a thousand files as at a million: nothing is sorted and
+/// nothing is loaded beyond the cards asked for.
 enum CardQueue {
-    /// The joins every queue reads through: `g` an item's duplicate group, `k` the copy it keeps, `s` the similar group's kept photo.
-    static let joins = """
-        FROM item
-        LEFT JOIN duplicateGroup g ON g.id = item.duplicateGroup
-        LEFT JOIN item k ON k.id = g.keptItem
-        LEFT JOIN item s ON s.id = item.similarGroup
-        """
+    /// The tables a queue reads through: `g` an item's duplicate group, `k` the copy it keeps, `s` the similar
+    /// group's kept photo (a count joins only those its condition names: each join is a lookup per row).
+    static func joins(_ needed: SQLCondition.Joins, indexedBy index: String? = nil) -> String {
+        var sql = "FROM item" + (index.map { " INDEXED BY \($0)" } ?? "")
+        if needed.contains(.duplicateGroup) {
+            sql += "\nLEFT JOIN duplicateGroup g ON g.id = item.duplicateGroup\nLEFT JOIN item k ON k.id = g.keptItem"
+        }
+        if needed.contains(.similarGroup) { sql += "\nLEFT JOIN item s ON s.id = item.similarGroup" }
+        return sql
+    }
+
+    /// The index each stretch of the standard order walks (migration v7): already sorted by card size, so
+    /// nothing is sorted; named, so SQLite never prefers a counting index and sorts a million rows instead.
+    static let orderIndex: [CardCategory: String] = [
+        .duplicates: "item_card_duplicates", .similar: "item_card_similar", .bigVideos: "item_card_by_kind",
+        .screenshots: "item_card_screenshots", .oldPhotos: "item_card_by_kind",
+    ]
 
     /// What no queue deals: a linked file, a file kept since `keptSince`, one waiting in a pending batch, one in the trash.
+    /// (One list, looked up once per row: a count over a million files pays for each lookup.)
     static let dealable = """
         item.linkedTo IS NULL
-          AND item.id NOT IN (SELECT item FROM decision WHERE decision = 'keep' AND decidedAt >= ?)
-          AND item.id NOT IN (SELECT d.item FROM decision d JOIN round r ON r.id = d.round
-                              WHERE r.status = 'pending' AND d.decision = 'delete')
-          AND item.id NOT IN (SELECT item FROM trashed WHERE state != 'rolledBack' AND restoredAt IS NULL)
+          AND item.id NOT IN (SELECT item FROM decision WHERE decision = 'keep' AND decidedAt >= ?
+                              UNION ALL
+                              SELECT d.item FROM decision d JOIN round r ON r.id = d.round
+                              WHERE r.status = 'pending' AND d.decision = 'delete'
+                              UNION ALL
+                              SELECT item FROM trashed WHERE state != 'rolledBack' AND restoredAt IS NULL)
         """
 
-    /// The cards of one category (`wanted`), of every category (nil), or, with a weekly boss's `filter`, every
-    /// dealable file the filter takes, each under its first category (`other` when it has none).
-    static func cards(_ db: Database, category wanted: CardCategory?, filter: ResolvedBossFilter? = nil, policy: QueuePolicy,
-                      order: QueueOrder) throws -> [Card] {
-        let t = policy.thresholds
-        let sql: String
-        let arguments: StatementArguments
-        if let filter {
-            let (condition, filterArguments) = filter.sql
-            sql = """
-                SELECT item.*, g.keptItem AS keptItem, k.inode AS keptInode, k.device AS keptDevice, s.id AS similarKept \(joins)
-                WHERE \(dealable) AND \(condition)
-                """
-            arguments = [policy.keptSince] + filterArguments
-        } else {
-            sql = """
-                SELECT item.*, g.keptItem AS keptItem, k.inode AS keptInode, k.device AS keptDevice, s.id AS similarKept \(joins)
-                WHERE \(dealable)
-                  AND (item.screenshotEvidence IS NOT NULL OR (item.kind = 'video' AND item.size > ?)
-                       OR (item.kind = 'photo' AND item.capturedEpoch < ?) OR item.duplicateGroup IS NOT NULL
-                       OR item.similarGroup IS NOT NULL)
-                """
-            arguments = [policy.keptSince, t.bigVideoBytes, t.oldBefore.timeIntervalSince1970]
+    /// A card's bytes: the file and the files linked to it, kept by the schema's triggers (migration v7).
+    /// Written exactly as the indexes of v7 name it, so SQLite orders by those indexes.
+    static let cardBytes = "item.size + item.linkedBytes"
+    static let reviewed = "EXISTS (SELECT 1 FROM decision WHERE decision.item = item.id)"
+    /// Another copy of a duplicate group than the kept one, and not a hard link to it (deleting it would free nothing).
+    static let extraCopy = """
+        (item.duplicateGroup IS NOT NULL AND g.keptItem != item.id
+         AND NOT COALESCE(k.inode = item.inode AND k.device = item.device, 0))
+        """
+    /// A photo of a similar group other than the one it keeps.
+    static let similarCopy = "(item.similarGroup IS NOT NULL AND s.id != item.id)"
+    /// The categories a standard round deals, in its order.
+    static let ranked: [CardCategory] = [.duplicates, .similar, .bigVideos, .screenshots, .oldPhotos]
+
+    /// The condition that `item` belongs to `category` (true, false or, where a value is missing, NULL).
+    static func member(_ category: CardCategory, _ t: Thresholds) -> SQLCondition {
+        switch category {
+        case .duplicates: return SQLCondition(extraCopy, joins: .duplicateGroup)
+        case .similar: return SQLCondition(similarCopy, joins: .similarGroup)
+        case .bigVideos: return SQLCondition("(item.kind = 'video' AND item.size > ?)", [t.bigVideoBytes])
+        case .screenshots: return SQLCondition("(item.screenshotEvidence IS NOT NULL)")
+        case .oldPhotos: return SQLCondition("(item.kind = 'photo' AND item.capturedEpoch < ?)", [t.oldBefore.timeIntervalSince1970])
+        case .other: return SQLCondition("1")
         }
-        let reviewed = Set(try Int64.fetchAll(db, sql: "SELECT DISTINCT item FROM decision"))
+    }
+
+    /// The files a queue may deal, before `dealable`: those `filter` takes, those of `wanted`, or those of any category.
+    static func scope(category wanted: CardCategory?, filter: ResolvedBossFilter?, _ t: Thresholds) -> SQLCondition {
+        if let filter { return filter.sql }
+        if let wanted { return member(wanted, t) }
+        return .any(ranked.map { member($0, t) })
+    }
+
+    /// The stretches of a queue, in order. `wanted`: one category (a boss), nil: every category (a
+    /// round); `filter`: a weekly boss, whose cards are every dealable file it takes, each under its
+    /// first category (`other` when it has none).
+    static func stretches(category wanted: CardCategory?, filter: ResolvedBossFilter?, policy: QueuePolicy,
+                          order: QueueOrder, seed: Int) -> [CardStretch] {
+        let t = policy.thresholds
+        let base = SQLCondition(dealable, [policy.keptSince])
+        if order == .standard, filter == nil {
+            var stretches: [CardStretch] = []
+            for reviewed in [false, true] {
+                let seen = SQLCondition(reviewed ? self.reviewed : "NOT \(self.reviewed)")
+                for (index, category) in ranked.enumerated() where wanted == nil || wanted == category {
+                    // In a round a file is dealt under its first category only.
+                    let earlier = wanted == nil ? ranked[..<index].map { member($0, t).isFalse } : []
+                    let condition = SQLCondition.all([base, member(category, t), seen] + earlier)
+                    stretches.append(CardStretch(condition: condition, category: category, index: orderIndex[category],
+                                                 orderBy: "\(cardBytes) DESC, item.path"))
+                }
+            }
+            return stretches
+        }
+        // One stretch, sorted by SQLite: a weekly boss's filter, or an order the player chose.
+        let scope = scope(category: wanted, filter: filter, t)
+        let rank = "CASE " + ranked.enumerated().map { "WHEN \(member($1, t).isTrue.sql) THEN \($0)" }.joined(separator: " ")
+            + " ELSE \(ranked.count) END"
+        let rankArguments = ranked.flatMap { member($0, t).arguments }
+        let orderBy: String
+        switch order {
+        case .standard: orderBy = "\(reviewed), rank, \(cardBytes) DESC, item.path"
+        case .largest: orderBy = "\(cardBytes) DESC, item.path"
+        case .oldest: orderBy = "item.capturedEpoch IS NULL, item.capturedEpoch, item.path"
+        // A shuffle that stays the same from one page to the next: a multiplicative hash of the id.
+        case .random: orderBy = "(item.id * 2654435761 + \(seed)) % 4294967291, item.id"
+        }
+        return [CardStretch(condition: .all([base, scope]), category: wanted, rank: (rank, rankArguments), orderBy: orderBy)]
+    }
+
+    /// The query of up to `limit` cards of `stretch` (nil: all), skipping the first `offset`.
+    static func select(_ stretch: CardStretch, offset: Int, limit: Int?) -> (sql: String, arguments: StatementArguments) {
+        let rank = stretch.rank ?? ("0", [])
+        let sql = """
+            SELECT item.*, g.keptItem AS keptItem, s.id AS similarKept, \(reviewed) AS reviewedBefore, \(rank.sql) AS rank
+            \(joins(.all, indexedBy: stretch.index))
+            WHERE \(stretch.condition.sql)
+            ORDER BY \(stretch.orderBy)
+            LIMIT ? OFFSET ?
+            """
+        return (sql, StatementArguments(rank.arguments + stretch.condition.arguments + [limit ?? -1, offset]))
+    }
+
+    /// Up to `limit` cards of `stretch` (nil: all), skipping the first `offset`.
+    static func cards(_ db: Database, _ stretch: CardStretch, offset: Int, limit: Int?) throws -> [Card] {
+        let (sql, arguments) = select(stretch, offset: offset, limit: limit)
         var cards: [Card] = []
-        var twins: [Int64] = []
-        // A cursor, not fetchAll: its rows look columns up through the statement's index of names,
-        // where copied rows compared every column name case-insensitively for each of the ~30
-        // lookups of each row (14 % of a queue's time at 20,000 files was String.lowercased).
+        var twins: [Int64: Int64] = [:]
+        // A cursor, not fetchAll: its rows look columns up through the statement's index of names.
         let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
         while let row = try rows.next() {
             let item = try ItemRecord(row: row)
-            let keptItem: Int64? = row["keptItem"]
-            let isExtraCopy = keptItem != nil && keptItem != item.id
-                && !((row["keptInode"] as Int64?) == item.inode && (row["keptDevice"] as Int64?) == item.device)
-            var memberships: [CardCategory] = []
-            if isExtraCopy { memberships.append(.duplicates) }
-            let similarKept: Int64? = row["similarKept"]
-            if let similarKept, similarKept != item.id { memberships.append(.similar) }
-            if item.isBigVideo(t) { memberships.append(.bigVideos) }
-            if item.isScreenshot { memberships.append(.screenshots) }
-            if item.isOld(t) { memberships.append(.oldPhotos) }
-            let category: CardCategory
-            if filter != nil {
-                category = memberships.first ?? .other
-            } else if let wanted {
-                guard memberships.contains(wanted) else { continue }
-                category = wanted
-            } else {
-                guard let first = memberships.first else { continue }
-                category = first
+            let rank: Int = row["rank"]
+            let category = stretch.category ?? (rank < ranked.count ? ranked[rank] : .other)
+            switch category {
+            case .duplicates: twins[item.id!] = row["keptItem"]
+            case .similar: twins[item.id!] = row["similarKept"]
+            default: break
             }
-            if category == .duplicates, let keptItem { twins.append(keptItem) }
-            if category == .similar, let similarKept { twins.append(similarKept) }
-            cards.append(Card(item: item, linked: [], category: category, twin: nil, reviewedBefore: reviewed.contains(item.id!)))
+            cards.append(Card(item: item, linked: [], category: category, twin: nil, reviewedBefore: row["reviewedBefore"]))
         }
         try attach(&cards, twins: twins, db)
-        return sorted(cards, order)
+        return cards
     }
 
-    /// Fills in each card's linked files and, for duplicates, the copy that stays.
-    private static func attach(_ cards: inout [Card], twins: [Int64], _ db: Database) throws {
-        let ids = cards.map(\.id)
+    /// The query that counts a queue's cards and bytes.
+    static func tallySelect(category wanted: CardCategory?, filter: ResolvedBossFilter?, policy: QueuePolicy)
+        -> (sql: String, arguments: StatementArguments) {
+        let scope = scope(category: wanted, filter: filter, policy.thresholds)
+        let condition = SQLCondition.all([SQLCondition(dealable, [policy.keptSince]), scope])
+        return ("SELECT COUNT(*), COALESCE(SUM(\(cardBytes)), 0) \(joins(condition.joins)) WHERE \(condition.sql)",
+                StatementArguments(condition.arguments))
+    }
+
+    /// How many cards a queue deals now and their bytes, counted by the index (no item is loaded).
+    static func tally(_ db: Database, category wanted: CardCategory?, filter: ResolvedBossFilter?, policy: QueuePolicy) throws -> CardTally {
+        let (sql, arguments) = tallySelect(category: wanted, filter: filter, policy: policy)
+        let row = try Row.fetchOne(db, sql: sql, arguments: arguments)
+        return CardTally(count: row?[0] ?? 0, bytes: row?[1] ?? 0)
+    }
+
+    /// Whether a weekly boss's filter deals at least one card now (stops at the first).
+    static func hasCard(_ db: Database, filter: ResolvedBossFilter, policy: QueuePolicy) throws -> Bool {
+        let condition = SQLCondition.all([SQLCondition(dealable, [policy.keptSince]), filter.sql])
+        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 \(joins(condition.joins)) WHERE \(condition.sql))",
+                                 arguments: StatementArguments(condition.arguments)) ?? false
+    }
+
+    /// Fills in each card's linked files and its twin: for a duplicate the copy that stays, for a
+    /// similar photo the photo its group keeps.
+    private static func attach(_ cards: inout [Card], twins: [Int64: Int64], _ db: Database) throws {
         var linked: [Int64: [ItemRecord]] = [:]
-        for chunk in ids.chunked(500) {
+        for chunk in cards.map(\.id).chunked(500) {
             let list = chunk.map(String.init).joined(separator: ",")
             for item in try ItemRecord.fetchAll(db, sql: "SELECT * FROM item WHERE linkedTo IN (\(list)) ORDER BY path") {
                 linked[item.linkedTo!, default: []].append(item)
             }
         }
         var kept: [Int64: ItemRecord] = [:]
-        for chunk in Array(Set(twins)).chunked(500) {
+        for chunk in Array(Set(twins.values)).chunked(500) {
             let list = chunk.map(String.init).joined(separator: ",")
             for item in try ItemRecord.fetchAll(db, sql: "SELECT * FROM item WHERE id IN (\(list))") { kept[item.id!] = item }
         }
-        var keptOfGroup: [Int64: Int64] = [:]
-        for row in try Row.fetchAll(db, sql: "SELECT id, keptItem FROM duplicateGroup") {
-            let group: Int64 = row[0], kept: Int64 = row[1]
-            keptOfGroup[group] = kept
-        }
         for index in cards.indices {
             cards[index].linked = linked[cards[index].id] ?? []
-            if cards[index].category == .duplicates, let group = cards[index].item.duplicateGroup, let keptID = keptOfGroup[group] {
-                cards[index].twin = kept[keptID]
-            }
-            if cards[index].category == .similar, let keptID = cards[index].item.similarGroup { cards[index].twin = kept[keptID] }
-        }
-    }
-
-    static func sorted(_ cards: [Card], _ order: QueueOrder) -> [Card] {
-        let rank = Dictionary(uniqueKeysWithValues: CardCategory.allCases.enumerated().map { ($1, $0) })
-        switch order {
-        case .standard:
-            return cards.sorted {
-                if $0.reviewedBefore != $1.reviewedBefore { return !$0.reviewedBefore }
-                if $0.category != $1.category { return rank[$0.category]! < rank[$1.category]! }
-                if $0.bytes != $1.bytes { return $0.bytes > $1.bytes }
-                return $0.item.path.lexicographicallyPrecedes($1.item.path)
-            }
-        case .largest:
-            return cards.sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : $0.item.path.lexicographicallyPrecedes($1.item.path) }
-        case .oldest:
-            return cards.sorted {
-                let a = $0.item.capturedEpoch ?? .infinity, b = $1.item.capturedEpoch ?? .infinity
-                return a != b ? a < b : $0.item.path.lexicographicallyPrecedes($1.item.path)
-            }
-        case .random:
-            return cards.shuffled()
+            cards[index].twin = twins[cards[index].id].flatMap { kept[$0] }
         }
     }
 }
 
-extension LibraryDatabase {
-    /// The cards a weekly boss's filter deals now, in `order` (the standard order: by category, largest first).
-    public func cards(filter: ResolvedBossFilter, policy: QueuePolicy, order: QueueOrder = .standard) throws -> [Card] {
-        try read { db in try CardQueue.cards(db, category: nil, filter: filter, policy: policy, order: order) }
-    }
+/// How many cards a queue deals and the bytes they hold (each card with its linked files).
+public struct CardTally: Sendable, Equatable {
+    public var count: Int
+    public var bytes: Int64
 
-    /// How many cards a weekly boss's filter deals now, counted by the index (no item is loaded).
-    public func cardCount(filter: ResolvedBossFilter, policy: QueuePolicy) throws -> Int {
-        let (condition, arguments) = filter.sql
-        return try read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) \(CardQueue.joins) WHERE \(CardQueue.dealable) AND \(condition)",
-                             arguments: [policy.keptSince] + arguments) ?? 0
-        }
+    public init(count: Int, bytes: Int64) {
+        self.count = count
+        self.bytes = bytes
     }
 }
 
-extension LibraryDatabase {
-    /// The cards a round (`category` nil: every kind, in the standard order) or a boss battle can deal now.
-    public func cards(_ category: CardCategory?, policy: QueuePolicy, order: QueueOrder = .standard) throws -> [Card] {
-        try read { db in try CardQueue.cards(db, category: category, policy: policy, order: order) }
+/// One stretch of a queue: the files `condition` takes, in `orderBy`, all under `category` (nil:
+/// each under the category `rank` computes).
+struct CardStretch {
+    var condition: SQLCondition
+    var category: CardCategory?
+    /// The index that reads the stretch in order, if one does.
+    var index: String?
+    var rank: (sql: String, arguments: [(any DatabaseValueConvertible)?])?
+    var orderBy: String
+
+    init(condition: SQLCondition, category: CardCategory?, index: String? = nil, rank: (String, [(any DatabaseValueConvertible)?])? = nil,
+         orderBy: String) {
+        self.condition = condition
+        self.category = category
+        self.index = index
+        self.rank = rank.map { (sql: $0.0, arguments: $0.1) }
+        self.orderBy = orderBy
     }
 }
 
-extension LibraryDatabase {
-    /// The current index entry of an item, with its linked files and (for a duplicate) the path of its kept copy.
-    public func cardFiles(of itemID: Int64) throws -> (item: ItemRecord, linked: [ItemRecord], keptCopy: ItemRecord?)? {
-        try read { db in
-            guard let item = try ItemRecord.fetchOne(db, key: itemID) else { return nil }
-            let linked = try ItemRecord.fetchAll(db, sql: "SELECT * FROM item WHERE linkedTo = ? ORDER BY path", arguments: [itemID])
-            let kept = try ItemRecord.fetchOne(db, sql: """
-                SELECT k.* FROM duplicateGroup g JOIN item k ON k.id = g.keptItem WHERE g.id = ? AND k.id != ?
-                """, arguments: [item.duplicateGroup, itemID])
-            return (item, linked, kept)
-        }
+/// A piece of a WHERE clause with its arguments, in order.
+struct SQLCondition {
+    var sql: String
+    var arguments: [(any DatabaseValueConvertible)?]
+    /// The joined tables the condition names.
+    var joins: Joins
+
+    struct Joins: OptionSet {
+        let rawValue: Int
+        /// `g` (the item's duplicate group) and `k` (its kept copy).
+        static let duplicateGroup = Joins(rawValue: 1)
+        /// `s` (the photo the item's similar group keeps).
+        static let similarGroup = Joins(rawValue: 2)
+        static let all: Joins = [.duplicateGroup, .similarGroup]
+    }
+
+    init(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [], joins: Joins = []) {
+        self.sql = sql
+        self.arguments = arguments
+        self.joins = joins
+    }
+
+    /// True, or false where the condition is false or NULL.
+    var isTrue: SQLCondition { SQLCondition("COALESCE(\(sql), 0)", arguments, joins: joins) }
+    /// True where the condition is false or NULL (a missing capture date is not "old").
+    var isFalse: SQLCondition { SQLCondition("NOT COALESCE(\(sql), 0)", arguments, joins: joins) }
+
+    static func all(_ parts: [SQLCondition]) -> SQLCondition {
+        SQLCondition(parts.map(\.sql).joined(separator: "\n  AND "), parts.flatMap(\.arguments), joins: parts.reduce([]) { $0.union($1.joins) })
+    }
+
+    static func any(_ parts: [SQLCondition]) -> SQLCondition {
+        SQLCondition("(" + parts.map(\.sql).joined(separator: " OR ") + ")", parts.flatMap(\.arguments),
+                     joins: parts.reduce([]) { $0.union($1.joins) })
     }
 }

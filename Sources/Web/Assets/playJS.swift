@@ -24,7 +24,7 @@ extension Assets {
           el("div", { class: "actions" }, el("button", { onclick: () => { location.href = "/"; } }, "Home"))));
       }
       const cards = new Map(round.cards.map(c => [c.id, c]));
-      const total = round.cards.length;
+      const total = round.total ?? round.cards.length;
       let state = { current: round.current, deleted: 0, bytesToFree: 0, reviewed: 0, undosLeft: round.undosLeft, xpEstimate: 0 };
       let busy = false, finished = false;
       const deadline = round.seconds == null ? null : performance.now() + round.seconds * 1000;
@@ -52,7 +52,6 @@ extension Assets {
 
       function renderHud() {
         tally.replaceChildren("Deleted ", el("b", { id: "deleted-count" }, String(state.deleted)), " · ", el("b", {}, bytes(state.bytesToFree)), " to free");
-        const left = state.current == null ? 0 : [...cards.keys()].length - state.reviewed;
         progress.textContent = "card " + Math.min(state.reviewed + 1, total) + " of " + total;
         xpEstimate.textContent = "+" + state.xpEstimate + " XP";
         undoButton.disabled = state.reviewed === 0 || state.undosLeft === 0;
@@ -279,6 +278,7 @@ extension Assets {
       }
 
       function apply(answer) {
+        for (const card of answer.more ?? []) cards.set(card.id, card);
         state = { current: answer.current, deleted: answer.deleted, bytesToFree: answer.bytesToFree, reviewed: answer.reviewed,
                   undosLeft: answer.undosLeft, xpEstimate: answer.xpEstimate };
       }

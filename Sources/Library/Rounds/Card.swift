@@ -1,0 +1,55 @@
+import Foundation
+import Game
+
+/// Why a file is a candidate, in the order a standard round deals them: a duplicate copy is the
+/// clearest case, a big video frees the most, then screenshots, then old photos.
+public enum CardCategory: String, Sendable, CaseIterable, Codable {
+    case duplicates, similar, bigVideos, screenshots, oldPhotos, other
+
+    /// The category a boss's queue deals.
+    public init(_ queue: BossQueue) {
+        switch queue {
+        case .screenshots: self = .screenshots
+        case .videos: self = .bigVideos
+        case .old: self = .oldPhotos
+        case .duplicates: self = .duplicates
+        case .similar: self = .similar
+        }
+    }
+}
+
+/// One deletable unit: a file with its Live Photo movie and sidecars.
+public struct Card: Sendable, Equatable {
+    public var item: ItemRecord
+    public var linked: [ItemRecord]
+    public var category: CardCategory
+    /// For a duplicate: the copy that stays; for a similar photo: the photo its group keeps.
+    public var twin: ItemRecord?
+    /// The player has decided on this file before (and kept it, long enough ago to see it again).
+    public var reviewedBefore: Bool
+
+    public var bytes: Int64 { item.size + linked.reduce(0) { $0 + $1.size } }
+    public var id: Int64 { item.id! }
+}
+
+/// How a queue is ordered: the standard order (see `CardQueue`), or by the player's choice.
+public enum QueueOrder: String, Sendable, CaseIterable {
+    case standard, oldest, largest, random
+}
+
+/// What a queue leaves out: files kept recently and what the candidate lines are.
+public struct QueuePolicy: Sendable {
+    public var thresholds: Thresholds
+    /// Files kept on or after this instant are not dealt again yet.
+    public var keptSince: Date
+
+    public init(thresholds: Thresholds, keptSince: Date) {
+        self.thresholds = thresholds
+        self.keptSince = keptSince
+    }
+
+    /// Files kept in the last `keptCooldownDays` calendar days are left out.
+    public init(thresholds: Thresholds, keptCooldownDays: Int, now: Date, calendar: Calendar) {
+        self.init(thresholds: thresholds, keptSince: calendar.date(byAdding: .day, value: -keptCooldownDays, to: now) ?? now)
+    }
+}

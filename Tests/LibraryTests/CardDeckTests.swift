@@ -1,0 +1,266 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Library
+
+/// The card queues are SQL read a page at a time (CardQueue, CardDeck); these tests hold them to the
+/// rules written out plainly in Swift (`Oracle`) over a random index of every kind of candidate: links,
+/// duplicate groups with hard links, similar groups, decisions old and recent, pending batches, the trash.
+@Suite struct CardDeckTests {
+    static let policy = QueuePolicy(thresholds: Thresholds(bigVideoBytes: 5_000, oldBefore: Date(timeIntervalSince1970: 1_000_000_000)),
+                                    keptSince: Date(timeIntervalSince1970: 1_500_000_000))
+
+    /// A random index of `count` files (seeded, so a failure can be replayed).
+    static func randomIndex(_ count: Int, seed: UInt64) throws -> TestTree {
+        let tree = try TestTree()
+        var random = SeededRandom(seed)
+        try tree.database.write { db in
+            for i in 1...count {
+                let kind = ["photo", "photo", "photo", "video", "other"][Int(random.next() % 5)]
+                let folder = random.next() % 3
+                let ext = kind == "video" ? "MOV" : kind == "photo" ? "JPG" : "AAE"
+                // Few distinct sizes: many ties, so the order by path matters.
+                let size = Int64(random.next() % 12) * 1_000
+                let epoch: Double? = random.next() % 4 == 0 ? nil : Double(800_000_000 + random.next() % 400_000_000)
+                let screenshot: String? = kind == "photo" && random.next() % 4 == 0 ? "name" : nil
+                try db.execute(sql: """
+                    INSERT INTO item (id, path, size, mtimeNs, inode, device, mime, kind, capturedEpoch, dateSource, screenshotEvidence)
+                    VALUES (?, ?, ?, 0, ?, 1, 'x', ?, ?, 'exif', ?)
+                    """, arguments: [i, Data("/p/\(folder)/IMG_\(i % 97)_\(i).\(ext)".utf8), size, i, kind, epoch, screenshot])
+            }
+            // Duplicate groups of 2–4 copies; a third of the groups hold a hard link to the kept copy.
+            var id = 1
+            while id + 3 <= count {
+                if random.next() % 3 == 0 {
+                    let members = Array(id..<(id + 2 + Int(random.next() % 3)))
+                    try db.execute(sql: "INSERT INTO duplicateGroup (contentHash, size, keptItem, files, reclaimableBytes) VALUES (?, 0, ?, ?, 0)",
+                                   arguments: ["h\(id)", members[0], members.count])
+                    let group = db.lastInsertedRowID
+                    for member in members { try db.execute(sql: "UPDATE item SET duplicateGroup = ? WHERE id = ?", arguments: [group, member]) }
+                    if random.next() % 3 == 0 {
+                        try db.execute(sql: "UPDATE item SET inode = ? WHERE id = ?", arguments: [members[0], members[1]])
+                    }
+                }
+                id += 5
+            }
+            // Similar groups: the first photo of a run keeps, the next ones are similar to it.
+            let photos = try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE kind = 'photo' ORDER BY id")
+            for start in stride(from: 0, to: photos.count - 3, by: 7) where random.next() % 2 == 0 {
+                for member in photos[start..<(start + 3)] {
+                    try db.execute(sql: "UPDATE item SET similarGroup = ? WHERE id = ?", arguments: [photos[start], member])
+                }
+            }
+            // Linked files: some "other" files and videos go with a photo (their bytes join its card).
+            let others = try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE kind != 'photo' ORDER BY id")
+            for other in others where random.next() % 3 == 0 {
+                let owner = photos[Int(random.next() % UInt64(photos.count))]
+                try db.execute(sql: "UPDATE item SET linkedTo = ?, linkKind = 'sidecar' WHERE id = ?", arguments: [owner, other])
+            }
+            // Decisions: kept long ago (dealt again, reviewed), kept recently (not dealt), deleted in a pending batch.
+            try db.execute(sql: "INSERT INTO round (id, kind, startedAt, endedAt, status, reviewed, kept) VALUES (1, 'round', 0, 0, 'settled', 0, 0)")
+            try db.execute(sql: "INSERT INTO round (id, kind, startedAt, endedAt, status, reviewed, kept) VALUES (2, 'round', 0, 0, 'pending', 0, 0)")
+            for item in 1...count where random.next() % 6 == 0 {
+                let (round, decision, at): (Int, String, Double) = [(1, "keep", 1_000_000_000), (1, "keep", 1_600_000_000),
+                                                                    (2, "delete", 1_600_000_000), (1, "delete", 1_000_000_000)][Int(random.next() % 4)]
+                try db.execute(sql: "INSERT INTO decision (round, item, path, decision, category, decidedAt) VALUES (?, ?, x'00', ?, 'other', ?)",
+                               arguments: [round, item, decision, at])
+            }
+            // The trash: in it (not dealt), rolled back and restored (dealt).
+            for item in 1...count where random.next() % 9 == 0 {
+                let (state, restored): (String, Double?) = [("done", nil), ("rolledBack", nil), ("done", 1_700_000_000)][Int(random.next() % 3)]
+                try db.execute(sql: """
+                    INSERT INTO trashed (round, item, part, originalPath, size, mtimeNs, inode, device, category, state, deletedAt, restoredAt)
+                    VALUES (1, ?, 0, x'00', 0, 0, 0, 0, 'other', ?, 0, ?)
+                    """, arguments: [item, state, restored])
+            }
+        }
+        return tree
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64])
+    func aRoundDealsWhatTheRulesSayInTheirOrder(seed: UInt64) throws {
+        let tree = try Self.randomIndex(400, seed: seed)
+        let expected = try Oracle(tree.database, Self.policy).cards(category: nil)
+        #expect(expected.count > 100)
+        let cards = try tree.database.cards(nil, policy: Self.policy)
+        #expect(cards.map(\.id) == expected.map(\.id))
+        #expect(cards.map(\.category) == expected.map(\.category))
+        #expect(cards.map(\.bytes) == expected.map(\.bytes))
+        #expect(try tree.database.cardTally(nil, policy: Self.policy) == CardTally(count: expected.count, bytes: expected.reduce(0) { $0 + $1.bytes }))
+    }
+
+    @Test(arguments: [CardCategory.duplicates, .similar, .bigVideos, .screenshots, .oldPhotos])
+    func eachBossDealsItsCategoryWithTwinsAndLinkedFiles(category: CardCategory) throws {
+        let tree = try Self.randomIndex(400, seed: 7)
+        let oracle = try Oracle(tree.database, Self.policy)
+        let expected = oracle.cards(category: category)
+        #expect(!expected.isEmpty)
+        let cards = try tree.database.cards(category, policy: Self.policy)
+        #expect(cards.map(\.id) == expected.map(\.id))
+        #expect(cards.allSatisfy { $0.category == category })
+        #expect(cards.map { $0.twin?.id } == expected.map(\.twin))
+        #expect(cards.map { $0.linked.map { $0.id! }.sorted() } == expected.map(\.linked))
+        #expect(try tree.database.cardTally(category, policy: Self.policy).count == expected.count)
+    }
+
+    @Test(arguments: [QueueOrder.largest, .oldest])
+    func anOrderThePlayerChoseSortsTheSameCards(order: QueueOrder) throws {
+        let tree = try Self.randomIndex(300, seed: 11)
+        let expected = try Oracle(tree.database, Self.policy).cards(category: nil, order: order)
+        #expect(try tree.database.cards(nil, policy: Self.policy, order: order).map(\.id) == expected.map(\.id))
+    }
+
+    @Test func aRandomOrderDealsEveryCardOnceAndStaysTheSameFromPageToPage() throws {
+        let tree = try Self.randomIndex(300, seed: 13)
+        let expected = try Oracle(tree.database, Self.policy).cards(category: nil)
+        let deck = try tree.database.deck(nil, policy: Self.policy, order: .random)
+        var ids: [Int64] = []
+        while !deck.isExhausted { ids += try deck.next(9).map(\.id) }
+        #expect(ids.sorted() == expected.map(\.id).sorted())
+        #expect(ids != expected.map(\.id))
+    }
+
+    /// Read a page at a time, of any size, a deck deals the same cards in the same order as read at once.
+    @Test(arguments: [1, 7, 40])
+    func pagesOfAnySizeDealTheWholeQueueInOrder(page: Int) throws {
+        let tree = try Self.randomIndex(300, seed: 17)
+        let whole = try tree.database.cards(nil, policy: Self.policy).map(\.id)
+        let deck = try tree.database.deck(nil, policy: Self.policy)
+        #expect(deck.total == whole.count)
+        var paged: [Int64] = []
+        while !deck.isExhausted {
+            let cards = try deck.next(page)
+            #expect(cards.count <= page)
+            paged += cards.map(\.id)
+        }
+        #expect(paged == whole)
+        #expect(try deck.next(page).isEmpty)
+    }
+
+    /// A card's bytes include its linked files, however the rows are written: the triggers of migration v7.
+    @Test func linkedBytesFollowEveryInsertUpdateAndDelete() throws {
+        let tree = try TestTree()
+        func bytes(_ id: Int) throws -> Int64 {
+            try tree.database.read { db in try Int64.fetchOne(db, sql: "SELECT size + linkedBytes FROM item WHERE id = ?", arguments: [id]) ?? -1 }
+        }
+        try tree.database.write { db in
+            for (id, size) in [(1, 100), (2, 20), (3, 3), (4, 4000)] {
+                try db.execute(sql: """
+                    INSERT INTO item (id, path, size, mtimeNs, inode, device, mime, kind, dateSource) VALUES (?, ?, ?, 0, ?, 1, 'x', 'photo', 'none')
+                    """, arguments: [id, Data("/p/\(id)".utf8), size, id])
+            }
+            try db.execute(sql: "UPDATE item SET linkedTo = 1 WHERE id IN (2, 3)")
+        }
+        #expect(try bytes(1) == 123)
+        try tree.database.write { db in try db.execute(sql: "UPDATE item SET size = 30 WHERE id = 3") }
+        #expect(try bytes(1) == 150)
+        try tree.database.write { db in try db.execute(sql: "UPDATE item SET linkedTo = 4 WHERE id = 2") }
+        #expect(try bytes(1) == 130)
+        #expect(try bytes(4) == 4020)
+        try tree.database.write { db in try db.execute(sql: "DELETE FROM item WHERE id = 3") }
+        #expect(try bytes(1) == 100)
+        try tree.database.write { db in
+            try db.execute(sql: """
+                INSERT INTO item (id, path, size, mtimeNs, inode, device, mime, kind, dateSource, linkedTo) VALUES (5, '/p/5', 5, 0, 5, 1, 'x', 'other', 'none', 4)
+                """)
+        }
+        #expect(try bytes(4) == 4025)
+        // The owner deleted: its files' links are cleared (ON DELETE SET NULL) and nothing else changes.
+        try tree.database.write { db in try db.execute(sql: "DELETE FROM item WHERE id = 4") }
+        #expect(try bytes(2) == 20)
+    }
+}
+
+/// The queue rules of CardQueue's documentation, over rows loaded whole, sorted by Swift.
+private struct Oracle {
+    struct Expected {
+        var id: Int64
+        var category: CardCategory
+        var bytes: Int64
+        var twin: Int64?
+        var linked: [Int64]
+        var reviewed: Bool
+        var path: Data
+        var epoch: Double?
+    }
+
+    let items: [Int64: ItemRecord]
+    let kept: [Int64: Int64]
+    let reviewed: Set<Int64>
+    let excluded: Set<Int64>
+    let policy: QueuePolicy
+
+    init(_ database: LibraryDatabase, _ policy: QueuePolicy) throws {
+        self.policy = policy
+        (items, kept, reviewed, excluded) = try database.read { db in
+            let items = Dictionary(uniqueKeysWithValues: try ItemRecord.fetchAll(db).map { ($0.id!, $0) })
+            let kept = Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT id, keptItem FROM duplicateGroup")
+                .map { ($0[0] as Int64, $0[1] as Int64) })
+            let reviewed = Set(try Int64.fetchAll(db, sql: "SELECT item FROM decision"))
+            let keptRecently = try Int64.fetchAll(db, sql: "SELECT item FROM decision WHERE decision = 'keep' AND decidedAt >= ?",
+                                                  arguments: [policy.keptSince])
+            let pending = try Int64.fetchAll(db, sql: """
+                SELECT d.item FROM decision d JOIN round r ON r.id = d.round WHERE r.status = 'pending' AND d.decision = 'delete'
+                """)
+            let trashed = try Int64.fetchAll(db, sql: "SELECT item FROM trashed WHERE state != 'rolledBack' AND restoredAt IS NULL")
+            return (items, kept, reviewed, Set(keptRecently + pending + trashed))
+        }
+    }
+
+    func memberships(_ item: ItemRecord) -> [(CardCategory, Int64?)] {
+        let t = policy.thresholds
+        var found: [(CardCategory, Int64?)] = []
+        if let group = item.duplicateGroup, let keptID = kept[group], keptID != item.id,
+           let keptItem = items[keptID], !(keptItem.inode == item.inode && keptItem.device == item.device) {
+            found.append((.duplicates, keptID))
+        }
+        if let group = item.similarGroup, items[group] != nil, group != item.id { found.append((.similar, group)) }
+        if item.kind == .video && item.size > t.bigVideoBytes { found.append((.bigVideos, nil)) }
+        if item.screenshotEvidence != nil { found.append((.screenshots, nil)) }
+        if item.kind == .photo, let epoch = item.capturedEpoch, epoch < t.oldBefore.timeIntervalSince1970 { found.append((.oldPhotos, nil)) }
+        return found
+    }
+
+    func cards(category wanted: CardCategory?, order: QueueOrder = .standard) -> [Expected] {
+        let linked = Dictionary(grouping: items.values.filter { $0.linkedTo != nil }, by: { $0.linkedTo! })
+        var cards: [Expected] = []
+        for item in items.values where item.linkedTo == nil && !excluded.contains(item.id!) {
+            let found = memberships(item)
+            guard let (category, twin) = wanted.map({ w in found.first { $0.0 == w } }) ?? found.first else { continue }
+            let files = linked[item.id!] ?? []
+            cards.append(Expected(id: item.id!, category: category, bytes: item.size + files.reduce(0) { $0 + $1.size }, twin: twin,
+                                  linked: files.map { $0.id! }.sorted(), reviewed: reviewed.contains(item.id!), path: item.path,
+                                  epoch: item.capturedEpoch))
+        }
+        let rank = Dictionary(uniqueKeysWithValues: CardCategory.allCases.enumerated().map { ($1, $0) })
+        let byPath = { (a: Expected, b: Expected) in a.path.lexicographicallyPrecedes(b.path) }
+        switch order {
+        case .standard, .random:
+            return cards.sorted {
+                if $0.reviewed != $1.reviewed { return !$0.reviewed }
+                if $0.category != $1.category { return rank[$0.category]! < rank[$1.category]! }
+                return $0.bytes != $1.bytes ? $0.bytes > $1.bytes : byPath($0, $1)
+            }
+        case .largest:
+            return cards.sorted { $0.bytes != $1.bytes ? $0.bytes > $1.bytes : byPath($0, $1) }
+        case .oldest:
+            return cards.sorted {
+                let a = $0.epoch ?? .infinity, b = $1.epoch ?? .infinity
+                return a != b ? a < b : byPath($0, $1)
+            }
+        }
+    }
+}
+
+/// A small deterministic generator (SplitMix64): the same seed, the same index.
+struct SeededRandom {
+    private var state: UInt64
+    init(_ seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
