@@ -38,6 +38,8 @@ for tool in ("/usr/bin/chromium", "/usr/bin/chromedriver"):
         sys.exit(f"{tool} is missing: {APT} (or `make setup`)")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# `make sanitize` runs clean several times slower and sets this: every wait is that many times longer.
+SLOWDOWN = max(1.0, float(os.environ.get("SWIPECLEAN_TEST_SLOWDOWN") or 1))
 failures = []
 
 
@@ -63,7 +65,7 @@ class Home:
         }
 
     def run(self, *args):
-        done = subprocess.run([self.clean, *args], env=self.env, capture_output=True, text=True, timeout=120)
+        done = subprocess.run([self.clean, *args], env=self.env, capture_output=True, text=True, timeout=120 * SLOWDOWN)
         if done.returncode != 0:
             raise RuntimeError(f"clean {' '.join(args)} failed: {done.stderr.strip()}")
         return done.stdout
@@ -73,7 +75,7 @@ class Home:
 
 
 def request(port, method, path, host=None, cookie=None, body=None, content_type="application/json"):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10 * SLOWDOWN)
     headers = {"Host": host or f"127.0.0.1:{port}"}
     if cookie:
         headers["Cookie"] = f"swipeclean_token={cookie}"
@@ -169,7 +171,7 @@ def main():
         driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
         viewport(driver, 1280, 800, mobile=False)
         # A card leaves the page while it is being read: a stale element is retried, never a failure.
-        wait = WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,))   # a shared, loaded machine
+        wait = WebDriverWait(driver, 30 * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,))   # a shared, loaded machine
 
         driver.get(first.split(" ", 1)[1])
         wait.until(lambda d: d.find_elements(By.ID, "play"))
@@ -345,7 +347,7 @@ def main():
         if server:
             server.send_signal(signal.SIGTERM)
             try:
-                code = server.wait(timeout=10)
+                code = server.wait(timeout=10 * SLOWDOWN)
                 check(code == 0, f"clean web exits 0 on SIGTERM, got {code}: {server.stderr.read()[-500:]}")
             except subprocess.TimeoutExpired:
                 server.kill()

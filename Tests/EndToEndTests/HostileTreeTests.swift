@@ -36,7 +36,7 @@ import Testing
         ]
     }()
 
-    /// Runs `clean` with a deadline; nil if it did not finish in time.
+    /// Runs `clean` with a deadline of `seconds` (times `Slowdown.factor`); nil if it did not finish in time.
     static func run(_ clean: CleanBinary, _ arguments: [String], seconds: Double) throws -> CleanBinary.Run? {
         let process = Process()
         process.executableURL = CleanBinary.executable
@@ -47,7 +47,7 @@ import Testing
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        let deadline = Date().addingTimeInterval(seconds)
+        let deadline = Date().addingTimeInterval(seconds * Slowdown.factor)
         while process.isRunning && Date() < deadline { usleep(20_000) }
         guard !process.isRunning else { process.terminate(); return nil }
         return CleanBinary.Run(status: process.terminationStatus,
@@ -89,7 +89,7 @@ import Testing
 
         let started = Date()
         let scan = try #require(try Self.run(clean, ["scan", tree, "--json"], seconds: 60), "scan did not finish within 60 s")
-        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(Date().timeIntervalSince(started) < 30 * Slowdown.factor)
         #expect(scan.status == 0, "\(scan.stderr)")
         let summary = try CleanBinary.object(scan)
         #expect(summary["files"] as? Int == Self.files.count + 3, "\(scan.stdout)")

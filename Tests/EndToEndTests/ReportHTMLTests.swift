@@ -156,8 +156,10 @@ enum Browser {
         return nil
     }
 
-    /// Runs a tool with output in files (no pipe to fill up) and stops it after `timeout` seconds.
+    /// Runs a tool with output in files (no pipe to fill up) and stops it after `timeout` seconds
+    /// (times `Slowdown.factor`).
     static func run(_ tool: String, _ arguments: [String], timeout: TimeInterval = 30) throws -> CleanBinary.Run {
+        let timeout = timeout * Slowdown.factor
         let folder = NSTemporaryDirectory() + "swipeclean-tool-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -36,9 +36,11 @@ struct TmuxPane {
         try tmux(["capture-pane", "-p", "-J", "-S", "-", "-t", target]).split(separator: "\n")
     }
 
-    /// Polls the pane until `text` shows, or fails after `timeout` seconds with the screen in the message.
+    /// Polls the pane until `text` shows, or fails after `timeout` seconds (times `Slowdown.factor`)
+    /// with the screen in the message.
     @discardableResult
     func waitFor(_ text: String, timeout: Double = 5) throws -> String {
+        let timeout = timeout * Slowdown.factor
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
