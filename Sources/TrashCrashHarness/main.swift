@@ -4,7 +4,12 @@
 //
 //   TrashCrashHarness run ROOT JOURNAL MANIFEST [--batch N] [--kill-at N] [--fail-at N --errno NAME] [--force-copy]
 //   TrashCrashHarness recover ROOT JOURNAL
+//   TrashCrashHarness restore|empty ROOT JOURNAL LEAVING [--rename] [--kill-at N] [--force-copy]
+//   TrashCrashHarness settle ROOT JOURNAL LEAVING
 //
+// restore puts every entry the journal moved in back (beside a file that took its place with
+// --rename), empty deletes them; both log what they are about to do in LEAVING first, as the app
+// journals them in its database, and settle finishes or undoes what a killed one left (Leaving.swift).
 // MANIFEST: one card per line, tab-separated: itemID, hex(path), hex(twin) or "-",
 // comma-separated hex(linked paths) or "-". Expected statuses are taken at start.
 // Output, one line each: "moved ITEM PARTS", "skipped ITEM", "finished ITEM PART",
@@ -59,9 +64,10 @@ if let name = option("--errno", in: &arguments) {
 }
 let batch = BatchID(option("--batch", in: &arguments).flatMap { Int64($0) } ?? 1)
 let forceCopy = arguments.contains("--force-copy")
-arguments.removeAll { $0 == "--force-copy" }
+let rename = arguments.contains("--rename")
+arguments.removeAll { $0 == "--force-copy" || $0 == "--rename" }
 
-guard arguments.count >= 3 else { fail("usage: run ROOT JOURNAL MANIFEST [options] | recover ROOT JOURNAL") }
+guard arguments.count >= 3 else { fail("usage: run ROOT JOURNAL MANIFEST [options] | recover ROOT JOURNAL | restore|empty|settle ROOT JOURNAL LEAVING [options]") }
 let root = RawPath(arguments[1])
 let journalPath = RawPath(arguments[2])
 let utc = TimeZone(identifier: "UTC")!
@@ -109,6 +115,27 @@ case "recover":
         for move in report.finished { say("finished \(move.key.itemID) \(move.key.part)") }
         for move in report.rolledBack { say("rolledBack \(move.key.itemID) \(move.key.part)") }
         for problem in report.problems { say("problem \(problem.replacingOccurrences(of: "\n", with: " "))") }
+    } catch {
+        fail("\(error)")
+    }
+
+case "restore", "empty":
+    guard arguments.count == 4 else { fail("\(arguments[0]) needs ROOT JOURNAL LEAVING") }
+    let operations = FaultInjectingFileOperations(killBeforeChange: killAt)
+    do {
+        let journal = try FileTrashJournal(path: journalPath)
+        let trash = try Trash(root: root, operations: operations, timeZone: utc, forceCopy: forceCopy)
+        leave(arguments[0] == "restore" ? "restore" : "purge", trash: trash, journal: journal, log: RawPath(arguments[3]),
+              rename: rename, operations: operations)
+    } catch {
+        fail("\(error)")
+    }
+    say("changes \(operations.changes)")
+
+case "settle":
+    guard arguments.count == 4 else { fail("settle needs ROOT JOURNAL LEAVING") }
+    do {
+        settle(trash: try Trash(root: root, timeZone: utc), journal: try FileTrashJournal(path: journalPath), log: RawPath(arguments[3]))
     } catch {
         fail("\(error)")
     }
