@@ -15,7 +15,8 @@ func recordedEntries(_ journal: FileTrashJournal) -> [RecordedEntry] {
     journal.allMoves.compactMap { move in
         guard move.state == .done, let name = move.trashName, let date = move.deletionDate else { return nil }
         return RecordedEntry(trashName: name, originalPath: move.originalPath, size: move.expected.size,
-                             mtimeNanoseconds: move.expected.mtimeNanoseconds, inode: nil, deletionDate: date)
+                             mtimeNanoseconds: move.expected.mtimeNanoseconds, inode: nil, deletionDate: date,
+                             trashRoot: move.trashRoot)
     }
 }
 
