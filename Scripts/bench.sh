@@ -3,7 +3,8 @@
 # Env: BENCH_FILES (default 20000), BENCH_DIR (default a temp dir, removed at the end),
 # BENCH_SMALL=1 (files of 1–4 KB), BENCH_EXIFTOOL=0 (no exiftool run, no date comparison: it takes
 # half an hour at a million files), BENCH_EXTRAS=0 (stop after the index's figures: no round end,
-# web app or similar photos blocks).
+# web app or similar photos blocks), BENCH_REPEATS=N (at most N runs of each command: at a million
+# files a cold scan takes minutes).
 set -euo pipefail
 CLEAN=$(realpath "${1:-.build/release/clean}")
 FILES=${BENCH_FILES:-20000}
@@ -28,6 +29,7 @@ find "$TREE" -type f -print0 | xargs -0 cat > /dev/null   # hot page cache for e
 declare -A SECONDS_OF RSS_OF
 measure() {  # measure REPEAT NAME COMMAND…: median wall seconds of REPEAT runs and peak RSS (KiB)
   local repeat=$1 name=$2; shift 2
+  if [ -n "${BENCH_REPEATS:-}" ] && [ "$repeat" -gt "$BENCH_REPEATS" ]; then repeat=$BENCH_REPEATS; fi
   python3 "$here/Benchmarks/timeit.py" "$repeat" "$OUT/$name" -- "$@" || { echo "$name failed" >&2; exit 1; }
   read -r SECONDS_OF[$name] RSS_OF[$name] < "$OUT/$name"
 }
