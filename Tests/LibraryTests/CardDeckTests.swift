@@ -13,7 +13,7 @@ import Testing
     /// A random index of `count` files (seeded, so a failure can be replayed).
     static func randomIndex(_ count: Int, seed: UInt64) throws -> TestTree {
         let tree = try TestTree()
-        var random = SeededRandom(seed)
+        var random = SplitMix(seed: seed)  // seeded: a failure can be replayed
         try tree.database.write { db in
             for i in 1...count {
                 let kind = ["photo", "photo", "photo", "video", "other"][Int(random.next() % 5)]
@@ -249,18 +249,5 @@ private struct Oracle {
                 return a != b ? a < b : byPath($0, $1)
             }
         }
-    }
-}
-
-/// A small deterministic generator (SplitMix64): the same seed, the same index.
-struct SeededRandom {
-    private var state: UInt64
-    init(_ seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
