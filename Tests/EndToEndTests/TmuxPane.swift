@@ -40,15 +40,22 @@ struct TmuxPane {
     /// with the screen in the message.
     @discardableResult
     func waitFor(_ text: String, timeout: Double = 5) throws -> String {
+        try waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
+    }
+
+    /// Polls the pane until `accept` takes the screen, or fails after `timeout` seconds (times
+    /// `Slowdown.factor`) saying `what` was awaited, with the screen in the message.
+    @discardableResult
+    func waitUntil(_ what: String, timeout: Double = 5, _ accept: (String) -> Bool) throws -> String {
         let timeout = timeout * Slowdown.factor
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
         while Date() < deadline {
             last = try screen()
-            if last.contains(text) { return last }
+            if accept(last) { return last }
             usleep(40_000)
         }
-        throw Timeout(description: "'\(text)' did not appear within \(timeout) s; the screen was:\n\(last)")
+        throw Timeout(description: "\(what) did not appear within \(timeout) s; the screen was:\n\(last)")
     }
 
     /// The pid of the pane's shell's first child (the program under test), if it runs.
