@@ -103,6 +103,29 @@ import Testing
         }
     }
 
+    /// A battle longer than a page: the start sends the first cards and `total`, each decision's answer
+    /// the cards read since (`more`), so the card on the table is always one the page already has.
+    @Test func aLongBossBattleIsDealtAPageAtATime() async throws {
+        let fixture = try WebFixture(extraScreenshots: 60)
+        try await fixture.test { client in
+            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"screenshots"}"#).object
+            let round = try #require(started["round"] as? String), total = try #require(started["total"] as? Int)
+            var known = try #require(started["cards"] as? [[String: Any]]).compactMap { $0["id"] as? Int }
+            #expect(total >= 63 && known.count < total, "\(known.count) of \(total) cards sent at the start")
+            var current = started["current"] as? Int, decided = 0
+            while let card = current, decided <= total {
+                #expect(known.contains(card), "card \(card) is on the table but was never sent")
+                let answer = try await client.send(.post, "/api/v1/rounds/\(round)/decisions",
+                                                   json: #"{"card":\#(card),"decision":"keep"}"#).object
+                known += ((answer["more"] as? [[String: Any]]) ?? []).compactMap { $0["id"] as? Int }
+                current = answer["current"] as? Int
+                decided += 1
+            }
+            #expect(decided == total)
+            #expect(known.count == total && Set(known).count == total, "every card sent once")
+        }
+    }
+
     @Test func notNowKeepsTheBatchPending() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

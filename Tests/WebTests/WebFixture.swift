@@ -19,10 +19,16 @@ final class WebFixture: @unchecked Sendable {
     let environment: [String: String]
     let app: WebApp
 
-    init(clock: TestClock? = nil) throws {
+    /// `extraScreenshots`: that many more screenshots, each a different file (bytes after the PNG's end).
+    init(clock: TestClock? = nil, extraScreenshots: Int = 0) throws {
         root = NSTemporaryDirectory() + "swipeclean-web-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.packageRoot.appendingPathComponent("Fixtures/phone").path, toPath: root + "/phone")
+        let screenshots = root + "/phone/Pictures/Screenshots/"
+        let png = try Data(contentsOf: URL(fileURLWithPath: screenshots + "Screenshot_20240105-101010.png"))
+        for n in 0..<extraScreenshots {
+            try (png + Data("copy \(n)".utf8)).write(to: URL(fileURLWithPath: screenshots + "Screenshot_20230101-1000\(10 + n).png"))
+        }
         environment = ["SWIPECLEAN_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config", "HOME": root,
                        "SWIPECLEAN_NOW": "2026-03-02T19:30:00+01:00"]
         let context = try AppContext(environment: environment)
