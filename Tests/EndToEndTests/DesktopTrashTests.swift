@@ -127,18 +127,9 @@ import Testing
     /// Runs `script` with `$CLEAN` set in a private mount namespace as its root; its output split at
     /// `=== NAME` lines (what comes first under ""). Fails on a non-zero exit.
     static func sections(_ clean: CleanBinary, _ script: String) throws -> [String: String] {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["--mount", "--map-root-user", "/bin/sh", "-c", "set -e\n" + script]
-        process.environment = clean.environment.merging(["CLEAN": CleanBinary.executable.path, "PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(stdout)\n\(stderr)")
+        let (status, stdout, stderr) = try PrivateMounts.run("set -e\n" + script, environment: clean.environment.merging(
+            ["CLEAN": CleanBinary.executable.path, "PATH": "/usr/bin:/bin:/usr/sbin:/sbin"]) { $1 })
+        #expect(status == 0, "\(stdout)\n\(stderr)")
         var result: [String: String] = [:], name = ""
         for line in stdout.split(separator: "\n", omittingEmptySubsequences: false) {
             if line.hasPrefix("=== ") { name = String(line.dropFirst(4)); result[name] = ""; continue }

@@ -41,19 +41,10 @@ import Testing
             \(after)
             exit $status
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/unshare")
-        process.arguments = ["--mount", "--map-root-user", "/bin/sh", "-c", script, "sh", CleanBinary.executable.path] + arguments
-        process.environment = clean.environment.merging(["INPUT": input]) { $1 }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        let (status, stdout, stderr) = try PrivateMounts.run(script, ["sh", CleanBinary.executable.path] + arguments,
+                                                            environment: clean.environment.merging(["INPUT": input]) { $1 })
         let parts = stdout.components(separatedBy: "=== after\n")
-        return (process.terminationStatus, parts[0], stderr, parts.count > 1 ? parts[1] : "")
+        return (status, parts[0], stderr, parts.count > 1 ? parts[1] : "")
     }
 
     func unchanged(_ contents: [String: Data]) -> Bool {
