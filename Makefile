@@ -6,7 +6,7 @@ CONFIG      ?= debug
 BIN          = .build/$(CONFIG)/clean
 # Debian packages the build, the tests and the benchmark need.
 APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev zlib1g-dev pkg-config \
-               libturbojpeg0-dev libheif-dev libspng-dev \
+               libturbojpeg0-dev libheif-dev libspng-dev libdeflate-dev \
                libimage-exiftool-perl jdupes trash-cli file time sqlite3 \
                chromium chromium-driver python3-selenium python3-numpy \
                tmux chafa ffmpeg

@@ -24,6 +24,7 @@ let package = Package(
         .systemLibrary(name: "CHeif", pkgConfig: "libheif", providers: [.apt(["libheif-dev"])]),
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
 
         // MARK: - The operating system's file calls, byte-exact paths (Foundation/Glibc only)
         .target(name: "FileSystem"),
@@ -33,7 +34,7 @@ let package = Package(
         .target(name: "Media", dependencies: ["FileSystem", "CMagic", "CExif", "CXXHash", "CZlib"]),
         .target(name: "Library", dependencies: ["FileSystem", "Media", "Imaging", "Game", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Trash", dependencies: ["FileSystem"]),
-        .target(name: "Imaging", dependencies: ["FileSystem", "CTurboJPEG", "CHeif", "CSpng"]),
+        .target(name: "Imaging", dependencies: ["FileSystem", "CTurboJPEG", "CHeif", "CSpng", "CDeflate"]),
         .target(name: "Play", dependencies: ["Library", "Trash", "Game"]),
         .target(name: "Settings", dependencies: ["Game"]),
         .target(name: "Web", dependencies: [

@@ -22,7 +22,12 @@ public enum Decoding {
             image = try JPEGCodec.decode(bytes, name: name, size: size, layout: layout)
             recorded = Orientation(jpeg: bytes)
         case .png:
-            (image, recorded) = try PNGCodec.decode(bytes, name: name)
+            // Gray (the hash's decode) is read by our own PNG reader; what it leaves, and RGB, by libspng.
+            if layout == .gray, let gray = bytes.withUnsafeBytes({ PNGGrayReader.decode($0) }) {
+                (image, recorded) = gray
+            } else {
+                (image, recorded) = try PNGCodec.decode(bytes, name: name)
+            }
         case .heif:
             image = try HEIFCodec.decode(bytes, name: name, size: size)
             recorded = nil   // libheif already applied irot/imir

@@ -28,13 +28,16 @@ public struct Image: Sendable, Equatable {
         var out = [UInt8](repeating: 0, count: width * height)
         pixels.withUnsafeBufferPointer { src in
             out.withUnsafeMutableBufferPointer { dst in
-                for i in 0..<(width * height) {
-                    let r = Int(src[3 * i]), g = Int(src[3 * i + 1]), b = Int(src[3 * i + 2])
-                    dst[i] = UInt8((19_595 * r + 38_470 * g + 7_471 * b + 32_768) >> 16)
-                }
+                for i in 0..<(width * height) { dst[i] = Self.luma(src[3 * i], src[3 * i + 1], src[3 * i + 2]) }
             }
         }
         return Image(width: width, height: height, layout: .gray, pixels: out)
+    }
+
+    /// ITU-R BT.601 luma of one RGB pixel, in 16-bit fixed point, rounded.
+    @inline(__always)
+    static func luma(_ r: UInt8, _ g: UInt8, _ b: UInt8) -> UInt8 {
+        UInt8(truncatingIfNeeded: (19_595 * Int(r) + 38_470 * Int(g) + 7_471 * Int(b) + 32_768) >> 16)
     }
 
     /// The same picture in RGB (gray copied to the three channels).
