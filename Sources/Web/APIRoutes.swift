@@ -5,7 +5,10 @@ import Hummingbird
 extension WebApp {
     func addAPI(to router: Router<BasicRequestContext>) {
         let api = router.group("api/v1")
-        let backend = self.backend, rounds = self.rounds
+        let backend = self.backend, rounds = self.rounds, previews = self.previews
+        // After each deal and decision: the previews of the card on the table and the next ones,
+        // made in the background before the page asks (nothing once play has ended).
+        let makeAhead = { @Sendable in previews.makeAhead(rounds.upcoming(Self.previewsAhead).map(\.item)) }
         api.get("profile") { _, _ in try WebResponse.json(call { try backend.profileJSON() }) }
         api.get("home") { _, _ in try WebResponse.json(call { try backend.homeJSON() }) }
         api.get("bosses") { _, _ in try WebResponse.json(call { try backend.bossesJSON() }) }
@@ -33,7 +36,9 @@ extension WebApp {
             case let name as String: boss = name
             default: throw WebError(400, "boss must be a name or null")
             }
-            return WebResponse.json(try rounds.start(boss: boss), status: .created)
+            let started = try rounds.start(boss: boss)
+            makeAhead()
+            return WebResponse.json(started, status: .created)
         }
 
         api.post("rounds/:round/decisions") { request, context in
@@ -48,7 +53,9 @@ extension WebApp {
             case let n as Int: card = Int64(n)
             default: throw WebError(400, "card must be a card id")
             }
-            return WebResponse.json(try rounds.decide(round: round, card: card, decision: decision))
+            let answer = try rounds.decide(round: round, card: card, decision: decision)
+            makeAhead()
+            return WebResponse.json(answer)
         }
 
         api.get("rounds/:round/batch") { _, context in
@@ -59,9 +66,14 @@ extension WebApp {
             let round = try context.parameters.require("round")
             let body = try await Self.object(request)
             guard let yes = body["yes"] as? Bool else { throw WebError(400, "send {\"yes\": true} to move the batch, {\"yes\": false} to keep it pending") }
+            defer { makeAhead() }
             return WebResponse.json(try rounds.confirm(round: round, yes: yes))
         }
     }
+
+    /// Previews made ahead: the card on the table and the three after it (the page shows the next
+    /// card under the current one, so a decision asks for the one after; this leaves one in hand).
+    static let previewsAhead = 4
 
     /// The request's JSON object (at most 64 KB).
     static func object(_ request: Request) async throws -> [String: Any] {

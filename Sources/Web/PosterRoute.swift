@@ -13,13 +13,11 @@ extension WebApp {
             guard let text = context.parameters.get("id"), let id = Int64(text), id > 0,
                   let library = try backend.library(), let item = try library.cardFiles(of: id)?.item, item.kind == .video
             else { throw WebError(404, "no indexed video with that id") }
-            let bytes = try await PreviewCache.offTheEventLoop {
-                try previews.cached(item, kind: "poster") {
-                    guard let frame = VideoPoster.jpeg(of: item.rawPath) else {
-                        throw WebError(415, VideoPoster.ffmpeg == nil ? "no poster frame: ffmpeg is not installed" : "no poster frame for this video")
-                    }
-                    return frame
+            let bytes = try await previews.cached(item, kind: "poster") {
+                guard let frame = VideoPoster.jpeg(of: item.rawPath) else {
+                    throw WebError(415, VideoPoster.ffmpeg == nil ? "no poster frame: ffmpeg is not installed" : "no poster frame for this video")
                 }
+                return frame
             }
             return WebResponse.bytes(bytes, type: "image/jpeg")
         }

@@ -205,6 +205,17 @@ public final class RoundHost: @unchecked Sendable {
         return round
     }
 
+    /// The card on the table and the next ones read from the deck, `count` in all: the cards whose
+    /// previews are worth making ahead. Empty when no round is in play or its play has ended.
+    public func upcoming(_ count: Int) -> [Card] {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard let driver = active?.driver, let current = driver.current else { return [] }
+        let cards = driver.cards
+        guard let at = cards.firstIndex(of: current) else { return [current] }
+        return Array(cards[at..<min(cards.count, at + count)])
+    }
+
     /// Whether a round is in play now (for the pages).
     public var isRunning: Bool {
         mutex.lock()

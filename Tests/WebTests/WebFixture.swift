@@ -50,6 +50,17 @@ final class WebFixture: @unchecked Sendable {
         return try #require(found)
     }
 
+    /// The indexed item `id`, as the index has it now.
+    func item(_ id: Int64) throws -> ItemRecord {
+        try #require(try AppContext(environment: environment).existingLibrary()!.cardFiles(of: id)?.item)
+    }
+
+    /// Scans the fixture's folder again (after a test changed a file).
+    func rescan() throws {
+        let context = try AppContext(environment: environment)
+        _ = try context.openLibrary().scan(ScanRequest(roots: [RawPath(root + "/phone")], now: context.now, calendar: context.calendar))
+    }
+
     /// The rounds waiting in `clean pending`.
     func pendingRounds() throws -> [RoundRecord] {
         try AppContext(environment: environment).existingLibrary()!.rounds(.pending)

@@ -1,0 +1,164 @@
+import FileSystem
+import Foundation
+import Imaging
+import Library
+
+/// The last previews made, in memory only (a copy on disk would outlive its photo once the trash is
+/// emptied), each made once per version of its file: a request for one being made waits for it.
+/// The round in play has the previews of its next cards made ahead, one at a time at low priority,
+/// so the player seldom waits for a decode (a 12-megapixel JPEG costs libjpeg-turbo ~60 ms of CPU).
+final class PreviewCache: @unchecked Sendable {
+    /// One version of one file: the key changes when the file does, so nothing stale is ever served.
+    struct Key: Hashable {
+        let kind: String
+        let id: Int64
+        let size: Int64, mtime: Int64, ctime: Int64, inode: UInt64, device: UInt64
+    }
+
+    private let lock = NSLock()
+    private var entries: [Key: [UInt8]] = [:]
+    /// Least recently used first.
+    private var order: [Key] = []
+    private let capacity: Int
+    /// Previews being made, with whoever waits for each.
+    private var making: [Key: [CheckedContinuation<[UInt8], any Error>]] = [:]
+    /// Photos to make ahead, the nearest card first; replaced by each new look at the round.
+    private var ahead: [ItemRecord] = []
+    private var aheadRunning = false
+    private let aheadQueue = DispatchQueue(label: "swipeclean.previews-ahead", qos: .utility)
+    /// How many times each item's preview was decoded (tests see "made once" here).
+    private var decodes: [Int64: Int] = [:]
+
+    init(capacity: Int = 48) {
+        self.capacity = capacity
+    }
+
+    // MARK: - Asking
+
+    /// An upright JPEG of `item` (a photo), at most 1,600 px on the long side.
+    func preview(of item: ItemRecord) async throws -> [UInt8] {
+        try await cached(item, kind: "preview", qos: .userInitiated) { try Self.jpeg(item) }
+    }
+
+    /// What `make` makes of `item` (a preview, a video's poster): from memory, from the making of it
+    /// already under way, or made now on a worker thread (the event loops keep answering meanwhile).
+    /// The file is checked against the index first, every time: a file that changed or left is a 404.
+    func cached(_ item: ItemRecord, kind: String, qos: DispatchQoS.QoSClass = .userInitiated,
+                make: @escaping @Sendable () throws -> [UInt8]) async throws -> [UInt8] {
+        let key = try Self.key(item, kind: kind)
+        return try await withCheckedThrowingContinuation { continuation in
+            lock.lock()
+            if let hit = entries[key] {
+                touch(key)
+                lock.unlock()
+                continuation.resume(returning: hit)
+            } else if making[key] != nil {
+                making[key]!.append(continuation)
+                lock.unlock()
+            } else {
+                making[key] = [continuation]
+                lock.unlock()
+                DispatchQueue.global(qos: qos).async { self.make(key, item, make) }
+            }
+        }
+    }
+
+    // MARK: - Ahead
+
+    /// Has the previews of `items` (the card on the table first) made in the background, one at a
+    /// time, skipping those made or being made; replaces what was still to do. `[]` cancels (the one
+    /// under way finishes into the cache).
+    func makeAhead(_ items: [ItemRecord]) {
+        lock.lock()
+        ahead = items.filter { $0.kind == .photo }
+        let start = !aheadRunning && !ahead.isEmpty
+        if start { aheadRunning = true }
+        lock.unlock()
+        if start { aheadQueue.async { self.workAhead() } }
+    }
+
+    private func workAhead() {
+        while true {
+            lock.lock()
+            guard !ahead.isEmpty else {
+                aheadRunning = false
+                lock.unlock()
+                return
+            }
+            let item = ahead.removeFirst()
+            lock.unlock()
+            // Changed or gone since the scan: nothing to make; the page's own request says why.
+            guard let key = try? Self.key(item, kind: "preview") else { continue }
+            lock.lock()
+            let needed = entries[key] == nil && making[key] == nil
+            if needed { making[key] = [] }
+            lock.unlock()
+            if needed { make(key, item) { try Self.jpeg(item) } }
+        }
+    }
+
+    // MARK: - Making
+
+    private func make(_ key: Key, _ item: ItemRecord, _ body: () throws -> [UInt8]) {
+        var result = Result { try body() }
+        // Changed while it was read: neither kept nor served as this version.
+        if (try? Self.key(item, kind: key.kind)) != key { result = .failure(Self.changed) }
+        lock.lock()
+        let waiting = making.removeValue(forKey: key) ?? []
+        decodes[key.id, default: 0] += 1
+        if case .success(let bytes) = result {
+            entries[key] = bytes
+            order.append(key)
+            if order.count > capacity { entries[order.removeFirst()] = nil }
+        }
+        lock.unlock()
+        for continuation in waiting { continuation.resume(with: result) }
+    }
+
+    private func touch(_ key: Key) {
+        if let at = order.firstIndex(of: key) { order.append(order.remove(at: at)) }
+    }
+
+    private static func jpeg(_ item: ItemRecord) throws -> [UInt8] {
+        do {
+            return try Preview.jpeg(item.rawPath)
+        } catch {
+            throw WebError(415, "no preview: \(error)")
+        }
+    }
+
+    static let changed = WebError(404, "this file changed or left since it was indexed; rescan to see it")
+
+    /// The key of the version on disk, which must be the version indexed.
+    static func key(_ item: ItemRecord, kind: String) throws(WebError) -> Key {
+        guard let status = try? linkStatus(item.rawPath), status.kind == .regular, status.isSameVersion(as: item.status) else {
+            throw changed
+        }
+        return Key(kind: kind, id: item.id ?? 0, size: status.size, mtime: status.mtimeNanoseconds,
+                   ctime: status.ctimeNanoseconds, inode: status.inode, device: status.device)
+    }
+
+    // MARK: - What tests look at
+
+    /// Whether the preview of this version of `item` is in memory.
+    func holdsPreview(of item: ItemRecord) -> Bool {
+        guard let key = try? Self.key(item, kind: "preview") else { return false }
+        lock.lock()
+        defer { lock.unlock() }
+        return entries[key] != nil
+    }
+
+    /// How many times a preview or poster of item `id` was decoded.
+    func timesMade(_ id: Int64) -> Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return decodes[id, default: 0]
+    }
+
+    /// How many requests wait for previews being made.
+    var waiting: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return making.values.reduce(0) { $0 + $1.count }
+    }
+}
