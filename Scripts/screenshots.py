@@ -6,36 +6,16 @@ Usage: Scripts/screenshots.py CLEAN_BINARY OUT_DIR   (Scripts/screenshots.sh bui
 Writes web-home.png, web-play.png (a card dragged left: the DELETE stamp), web-confirm.png,
 web-round-end.png and web-phone-play.png.
 """
-import json
 import os
-import re
-import shutil
-import signal
-import subprocess
 import sys
-import tempfile
 
-APT = "sudo apt-get install -y chromium chromium-driver python3-selenium"
-try:
-    from selenium import webdriver
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.support.ui import WebDriverWait
-except ImportError:
-    sys.exit(f"python3-selenium is missing: {APT} (or `make setup`)")
-for tool in ("/usr/bin/chromium", "/usr/bin/chromedriver"):
-    if not os.access(tool, os.X_OK):
-        sys.exit(f"{tool} is missing: {APT} (or `make setup`)")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "Browser"))
+from browser_session import Home, WebServer, chromium, viewport  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-
-
-def viewport(driver, width, height, mobile):
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
-    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 5})
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402  (browser_session exits with the install command without it)
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 
 
 def main():
@@ -43,27 +23,16 @@ def main():
         sys.exit(__doc__)
     clean, out = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
     os.makedirs(out, exist_ok=True)
-    home = tempfile.mkdtemp(prefix="swipeclean-shots-")
-    phone = os.path.join(home, "phone")
-    shutil.copytree(os.path.join(ROOT, "Fixtures", "phone"), phone, symlinks=True)
-    env = {"SWIPECLEAN_HOME": os.path.join(home, "state"), "XDG_CONFIG_HOME": os.path.join(home, "config"), "HOME": home,
-           "TZ": "UTC", "NO_COLOR": "1", "PATH": "/usr/bin:/bin", "SWIPECLEAN_NOW": "2026-03-02T19:30:00+01:00"}
+    home = Home(clean)
     server = driver = None
     try:
-        subprocess.run([clean, "scan", phone, "--quiet"], env=env, check=True, capture_output=True)
-        server = subprocess.Popen([clean, "web", "--no-open"], env=env, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        first = server.stdout.readline().strip()
-        match = re.fullmatch(r"Open (http://127\.0\.0\.1:(\d+)/)\?token=[0-9a-f]{32}", first)
-        if not match:
-            sys.exit(f"clean web printed {first!r}")
-        base = match.group(1)
+        home.run("scan", home.phone, "--quiet")
+        server = WebServer(clean, home.env)
+        if server.base is None:
+            sys.exit(f"clean web printed {server.line!r}")
+        base = server.base
 
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800",
-                         "--force-device-scale-factor=1", "--disable-gpu", "--hide-scrollbars"):
-            options.add_argument(argument)
-        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+        driver = chromium("--hide-scrollbars")
         wait = WebDriverWait(driver, 20)
         shot = lambda name: driver.save_screenshot(os.path.join(out, name))
         top_card = lambda: driver.find_elements(By.CSS_SELECTOR, ".stage .card:not(.behind)")
@@ -76,8 +45,7 @@ def main():
             return top_card()[0].get_attribute("data-card")
 
         # Desktop: a round of the phone's candidates.
-        viewport(driver, 1280, 800, mobile=False)
-        driver.get(first.split(" ", 1)[1])
+        driver.get(server.link)
         wait.until(lambda d: d.find_elements(By.ID, "play"))
         driver.find_element(By.ID, "play").click()
         body = driver.find_element(By.TAG_NAME, "body")
@@ -125,9 +93,8 @@ def main():
         if driver:
             driver.quit()
         if server:
-            server.send_signal(signal.SIGTERM)
-            server.wait(timeout=10)
-        shutil.rmtree(home, ignore_errors=True)
+            server.stop()
+        home.remove()
     print("screenshots in " + out)
 
 

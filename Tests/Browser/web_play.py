@@ -15,63 +15,16 @@ import http.client
 import json
 import os
 import re
-import shutil
-import signal
-import subprocess
 import sys
-import tempfile
-import time
 
-APT = "sudo apt-get install -y chromium chromium-driver python3-selenium"
-try:
-    from selenium import webdriver
-    from selenium.webdriver.common.action_chains import ActionChains
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.common.keys import Keys
-    from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.support.ui import WebDriverWait
-    from selenium.common.exceptions import StaleElementReferenceException
-except ImportError:
-    sys.exit(f"python3-selenium is missing: {APT} (or `make setup`)")
-for tool in ("/usr/bin/chromium", "/usr/bin/chromedriver"):
-    if not os.access(tool, os.X_OK):
-        sys.exit(f"{tool} is missing: {APT} (or `make setup`)")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_session import SLOWDOWN, Home, WebServer, check, chromium, console_errors, finish, viewport  # noqa: E402
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# `make sanitize` runs clean several times slower and sets this: every wait is that many times longer.
-SLOWDOWN = max(1.0, float(os.environ.get("SWIPECLEAN_TEST_SLOWDOWN") or 1))
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message, flush=True)
-    return condition
-
-
-class Home:
-    """A throw-away library and state directory with the clock fixed, as the other end-to-end tests use."""
-
-    def __init__(self, clean):
-        self.clean = clean
-        self.dir = tempfile.mkdtemp(prefix="swipeclean-web-")
-        self.phone = os.path.join(self.dir, "phone")
-        shutil.copytree(os.path.join(ROOT, "Fixtures", "phone"), self.phone, symlinks=True)
-        self.env = {
-            "SWIPECLEAN_HOME": os.path.join(self.dir, "state"), "XDG_CONFIG_HOME": os.path.join(self.dir, "config"),
-            "HOME": self.dir, "TZ": "UTC", "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
-            "SWIPECLEAN_NOW": "2026-03-02T19:30:00+01:00",
-        }
-
-    def run(self, *args):
-        done = subprocess.run([self.clean, *args], env=self.env, capture_output=True, text=True, timeout=120 * SLOWDOWN)
-        if done.returncode != 0:
-            raise RuntimeError(f"clean {' '.join(args)} failed: {done.stderr.strip()}")
-        return done.stdout
-
-    def json(self, *args):
-        return json.loads(self.run(*args, "--json"))
+from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402  (browser_session exits with the install command without it)
+from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 
 
 def request(port, method, path, host=None, cookie=None, body=None, content_type="application/json"):
@@ -132,14 +85,6 @@ def security_checks(port, token):
     check(addresses == ["0100007F"], f"listening on 127.0.0.1 only, found {addresses}")
 
 
-def viewport(driver, width, height, mobile):
-    """The page's viewport exactly this size (a window's own chrome would otherwise eat into it)."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
-    if mobile:
-        driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": True, "maxTouchPoints": 5})
-
-
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -154,26 +99,17 @@ def main():
             item = json.loads(line)
             items[item["id"]] = item
 
-        server = subprocess.Popen([clean, "web", "--no-open"], env=home.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        first = server.stdout.readline().rstrip("\n")
-        match = re.fullmatch(r"Open http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})", first)
-        if not check(match is not None, f"first stdout line: {first!r}"):
+        server = WebServer(clean, home.env)
+        if not check(server.port is not None, f"first stdout line: {server.line!r}"):
             return
-        port, token = int(match.group(1)), match.group(2)
+        port, token = server.port, server.token
         security_checks(port, token)
 
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800",
-                         "--force-device-scale-factor=1", "--disable-gpu"):
-            options.add_argument(argument)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        viewport(driver, 1280, 800, mobile=False)
+        driver = chromium()
         # A card leaves the page while it is being read: a stale element is retried, never a failure.
         wait = WebDriverWait(driver, 30 * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,))   # a shared, loaded machine
 
-        driver.get(first.split(" ", 1)[1])
+        driver.get(server.link)
         wait.until(lambda d: d.find_elements(By.ID, "play"))
         check(driver.current_url == f"http://127.0.0.1:{port}/", f"the token left the address bar: {driver.current_url}")
         driver.save_screenshot(os.path.join(shots, "home.png"))
@@ -222,7 +158,7 @@ def main():
         driver.close()
         driver.switch_to.window(first_tab)
         # The refusal is the one console error expected (the browser logs the 409); reading the log empties it.
-        logged = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        logged = console_errors(driver)
         check(all("/api/v1/rounds" in e["message"] and "409" in e["message"] for e in logged),
               f"the second tab logs only the 409 of POST /api/v1/rounds: {logged}")
         check(current_id() == first_card, "the first tab's round goes on")
@@ -339,23 +275,17 @@ def main():
         driver.find_element(By.ID, "confirm-yes").click()
         wait.until(lambda d: d.find_elements(By.ID, "round-end"))
 
-        errors = [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+        errors = console_errors(driver)
         check(not errors, f"browser console errors: {errors}")
     finally:
         if driver:
             driver.quit()
         if server:
-            server.send_signal(signal.SIGTERM)
-            try:
-                code = server.wait(timeout=10 * SLOWDOWN)
-                check(code == 0, f"clean web exits 0 on SIGTERM, got {code}: {server.stderr.read()[-500:]}")
-            except subprocess.TimeoutExpired:
-                server.kill()
-                check(False, "clean web did not stop on SIGTERM")
-        shutil.rmtree(home.dir, ignore_errors=True)
-    if failures:
-        sys.exit("web_play: " + str(len(failures)) + " failure(s):\n  " + "\n  ".join(failures))
-    print(f"web_play: all checks passed; screenshots in {shots}")
+            code = server.stop()
+            check(code == 0, "clean web did not stop on SIGTERM" if code is None
+                  else f"clean web exits 0 on SIGTERM, got {code}: {server.process.stderr.read()[-500:]}")
+        home.remove()
+    finish("web_play", f"all checks passed; screenshots in {shots}")
 
 
 if __name__ == "__main__":

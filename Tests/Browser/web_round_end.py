@@ -15,20 +15,15 @@ Exit 0 when everything holds; 1 with the reasons otherwise.
 """
 import json
 import os
-import re
 import shutil
-import signal
 import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from web_play import APT, ROOT, Home, check, failures, viewport  # noqa: E402
+from browser_session import ROOT, Home, WebServer, check, chromium, console_errors, finish  # noqa: E402
 
-from selenium import webdriver  # noqa: E402  (web_play exits with the install command without it)
-from selenium.webdriver.common.by import By  # noqa: E402
+from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.chrome.service import Service  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
 from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 
@@ -83,23 +78,14 @@ def main():
 
         # Thursday, Wednesday missed: a freeze will cover it.
         home.env["SWIPECLEAN_NOW"] = "2026-02-26T19:30:00+01:00"
-        server = subprocess.Popen([clean, "web", "--no-open"], env=home.env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = server.stdout.readline().rstrip("\n")
-        match = re.fullmatch(r"Open http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32})", line)
-        if not check(match is not None, f"first stdout line: {line!r}"):
+        server = WebServer(clean, home.env)
+        if not check(server.port is not None, f"first stdout line: {server.line!r}"):
             return
-        port = int(match.group(1))
+        port = server.port
 
-        options = webdriver.ChromeOptions()
-        options.binary_location = "/usr/bin/chromium"
-        for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800",
-                         "--force-device-scale-factor=1", "--disable-gpu"):
-            options.add_argument(argument)
-        options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
-        driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-        viewport(driver, 1280, 800, mobile=False)
+        driver = chromium()
         wait = WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,))
-        driver.get(line.split(" ", 1)[1])
+        driver.get(server.link)
         wait.until(lambda d: d.find_elements(By.ID, "play"))
 
         def top_card():
@@ -185,18 +171,15 @@ def main():
         again.append(top_card())
         check(sorted(again) == sorted(dealt), f"the same two cards: {again} and {dealt}")
 
-        errors = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
+        errors = console_errors(driver)
         check(not errors, f"browser console errors: {errors}")
 
         # Without ffmpeg (nothing on PATH), the same card is the "no preview" card with its facts.
-        server.send_signal(signal.SIGTERM)
-        server.wait(timeout=10)
-        bare = dict(home.env, PATH="/nonexistent")
-        server = subprocess.Popen([clean, "web", "--no-open"], env=bare, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-        line = server.stdout.readline().rstrip("\n")
-        driver.get(line.split(" ", 1)[1])
+        server.stop()
+        server = WebServer(clean, dict(home.env, PATH="/nonexistent"))
+        driver.get(server.link)
         wait.until(lambda d: d.find_elements(By.ID, "play"))
-        driver.get(line.split(" ", 1)[1].split("?")[0] + "play?boss=videos")
+        driver.get(server.base + "play?boss=videos")
         wait.until(lambda d: top_card() is not None)
         if top_card() != hevc_id:
             driver.find_element(By.ID, "skip").click()
@@ -210,15 +193,9 @@ def main():
         if driver:
             driver.quit()
         if server:
-            server.send_signal(signal.SIGTERM)
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-        shutil.rmtree(home.dir, ignore_errors=True)
-    if failures:
-        sys.exit("web_round_end: " + str(len(failures)) + " failure(s):\n  " + "\n  ".join(failures))
-    print(f"web_round_end: all checks passed; screenshots in {shots}")
+            server.stop()
+        home.remove()
+    finish("web_round_end", f"all checks passed; screenshots in {shots}")
 
 
 if __name__ == "__main__":

@@ -1,0 +1,117 @@
+"""What the browser scripts share (web_play.py, web_round_end.py, Scripts/screenshots.py): a
+throw-away home with Fixtures/phone and the clock fixed, `clean web --no-open` started and its
+first line read, headless Chromium driven through Selenium, the browser console's errors, and the
+checks a test collects before it exits.
+"""
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+
+APT = "sudo apt-get install -y chromium chromium-driver python3-selenium"
+try:
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+except ImportError:
+    sys.exit(f"python3-selenium is missing: {APT} (or `make setup`)")
+for tool in ("/usr/bin/chromium", "/usr/bin/chromedriver"):
+    if not os.access(tool, os.X_OK):
+        sys.exit(f"{tool} is missing: {APT} (or `make setup`)")
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# `make sanitize` runs clean several times slower and sets this: every wait is that many times longer.
+SLOWDOWN = max(1.0, float(os.environ.get("SWIPECLEAN_TEST_SLOWDOWN") or 1))
+failures = []
+
+
+def check(condition, message):
+    """Records a failed check (the script goes on, and exits 1 with all of them at the end)."""
+    if not condition:
+        failures.append(message)
+        print("FAIL:", message, flush=True)
+    return condition
+
+
+def finish(name, done):
+    """Exits 1 with the failed checks, or prints `done`."""
+    if failures:
+        sys.exit(f"{name}: {len(failures)} failure(s):\n  " + "\n  ".join(failures))
+    print(f"{name}: {done}")
+
+
+class Home:
+    """A throw-away library and state directory with the clock fixed, as the other end-to-end tests use."""
+
+    def __init__(self, clean):
+        self.clean = clean
+        self.dir = tempfile.mkdtemp(prefix="swipeclean-web-")
+        self.phone = os.path.join(self.dir, "phone")
+        shutil.copytree(os.path.join(ROOT, "Fixtures", "phone"), self.phone, symlinks=True)
+        self.env = {
+            "SWIPECLEAN_HOME": os.path.join(self.dir, "state"), "XDG_CONFIG_HOME": os.path.join(self.dir, "config"),
+            "HOME": self.dir, "TZ": "UTC", "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
+            "SWIPECLEAN_NOW": "2026-03-02T19:30:00+01:00",
+        }
+
+    def run(self, *args):
+        done = subprocess.run([self.clean, *args], env=self.env, capture_output=True, text=True, timeout=120 * SLOWDOWN)
+        if done.returncode != 0:
+            raise RuntimeError(f"clean {' '.join(args)} failed: {done.stderr.strip()}")
+        return done.stdout
+
+    def json(self, *args):
+        return json.loads(self.run(*args, "--json"))
+
+    def remove(self):
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class WebServer:
+    """`clean web --no-open`: `line` is its first stdout line; `link` (the token's one-time link),
+    `base` (http://127.0.0.1:PORT/), `port` and `token` are read from it, None when it is not
+    `Open http://127.0.0.1:PORT/?token=TOKEN`."""
+
+    def __init__(self, clean, env):
+        self.process = subprocess.Popen([clean, "web", "--no-open"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        self.line = self.process.stdout.readline().rstrip("\n")
+        match = re.fullmatch(r"Open ((http://127\.0\.0\.1:(\d+)/)\?token=([0-9a-f]{32}))", self.line)
+        self.link, self.base, self.port, self.token = (match.group(1), match.group(2), int(match.group(3)), match.group(4)) if match else (None,) * 4
+
+    def stop(self):
+        """SIGTERM; its exit code, or None when it had to be killed."""
+        self.process.send_signal(signal.SIGTERM)
+        try:
+            return self.process.wait(timeout=10 * SLOWDOWN)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
+            return None
+
+
+def chromium(*extra):
+    """Headless Chromium at 1280×800 with the console logged; `extra`: more command-line switches."""
+    options = webdriver.ChromeOptions()
+    options.binary_location = "/usr/bin/chromium"
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--window-size=1280,800",
+                     "--force-device-scale-factor=1", "--disable-gpu", *extra):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
+    viewport(driver, 1280, 800, mobile=False)
+    return driver
+
+
+def viewport(driver, width, height, mobile):
+    """The page's viewport exactly this size (a window's own chrome would otherwise eat into it); touch on a phone."""
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+    driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 5})
+
+
+def console_errors(driver):
+    """The browser console's errors since the last look (reading the log empties it)."""
+    return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
