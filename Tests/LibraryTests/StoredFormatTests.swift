@@ -141,8 +141,8 @@ import Testing
         let database = try LibraryDatabase(path: path)
         let table = Set(try database.read { db in try db.columns(in: "item").map(\.name) })
         // `fingerprinted` is the scan's own bookkeeping (is the hash current?), not a fact of the record;
-        // `linkedBytes` is kept by the schema's triggers for the queues' order (migration v7).
-        #expect(table == Set(["id", "fingerprinted", "linkedBytes"] + IndexWriter.columns + IndexWriter.derivedColumns))
+        // `linkedBytes` and `extraCopy` are kept by the schema's triggers for the queues (migrations v7 and v8).
+        #expect(table == Set(["id", "fingerprinted", "linkedBytes", "extraCopy"] + IndexWriter.columns + IndexWriter.derivedColumns))
 
         // Every column but the bookkeeping one, set to a value of its own, reads into the record and back.
         let values: [String: DatabaseValue] = [
@@ -156,7 +156,7 @@ import Testing
             "duplicateGroup": 1.databaseValue, "linkedTo": 1.databaseValue, "linkKind": "sidecar".databaseValue,
             "perceptualHash": 16.databaseValue, "sharpness": 17.5.databaseValue, "similarGroup": 1.databaseValue,
         ]
-        #expect(Set(values.keys) == table.subtracting(["id", "fingerprinted", "linkedBytes"]))
+        #expect(Set(values.keys) == table.subtracting(["id", "fingerprinted", "linkedBytes", "extraCopy"]))
         let names = values.keys.sorted()
         try database.write { db in
             try db.execute(sql: "INSERT INTO duplicateGroup (id, contentHash, size, keptItem, files, reclaimableBytes) VALUES (1, 'bb', 11, 1, 2, 11)")

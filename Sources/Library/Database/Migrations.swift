@@ -202,6 +202,7 @@ enum Migrations {
                     WHERE screenshotEvidence IS NOT NULL;
                 """)
         }
+        registerExtraCopies(&migrator)
         return migrator
     }
 }

@@ -2,8 +2,7 @@ import Foundation
 import Game
 import GRDB
 
-/// A weekly boss's filter as a condition on `item` (joined as in `CardQueue`: `g` the duplicate group,
-/// `k` its kept copy), so the index answers it without loading every item.
+/// A weekly boss's filter as a condition on `item` alone, so the index answers it without loading every item.
 extension ResolvedBossFilter {
     var sql: SQLCondition {
         var conditions: [String] = []
@@ -36,7 +35,7 @@ extension ResolvedBossFilter {
             conditions.append("(" + folders.map { _ in "instr(item.path, ?) > 0" }.joined(separator: " OR ") + ")")
             arguments += folders.map { Data("/\($0)/".utf8) }
         }
-        if let duplicate { conditions.append(duplicate ? CardQueue.extraCopy : "NOT COALESCE(\(CardQueue.extraCopy), 0)") }
+        if let duplicate { conditions.append(duplicate ? CardQueue.extraCopy : "NOT \(CardQueue.extraCopy)") }
         if let similar { conditions.append(similar ? CardQueue.similarCopy : "NOT COALESCE(\(CardQueue.similarCopy), 0)") }
         if let maxSide {
             conditions.append("(item.width IS NOT NULL AND item.height IS NOT NULL AND item.width <= ? AND item.height <= ?)")
@@ -46,7 +45,6 @@ extension ResolvedBossFilter {
             conditions.append("(item.width IS NOT NULL AND item.height IS NOT NULL AND min(item.width, item.height) >= ?)")
             arguments.append(minSide)
         }
-        let joins: SQLCondition.Joins = [duplicate == nil ? [] : .duplicateGroup, similar == nil ? [] : .similarGroup]
-        return SQLCondition(conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments, joins: joins)
+        return SQLCondition(conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
     }
 }

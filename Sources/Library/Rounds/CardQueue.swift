@@ -16,21 +16,16 @@ import GRDB
 /// cards of a queue cost the same at a thousand files as at a million: nothing is sorted and
 /// nothing is loaded beyond the cards asked for.
 enum CardQueue {
-    /// The tables a queue reads through: `g` an item's duplicate group, `k` the copy it keeps, `s` the similar
-    /// group's kept photo (a count joins only those its condition names: each join is a lookup per row).
-    static func joins(_ needed: SQLCondition.Joins, indexedBy index: String? = nil) -> String {
-        var sql = "FROM item" + (index.map { " INDEXED BY \($0)" } ?? "")
-        if needed.contains(.duplicateGroup) {
-            sql += "\nLEFT JOIN duplicateGroup g ON g.id = item.duplicateGroup\nLEFT JOIN item k ON k.id = g.keptItem"
-        }
-        if needed.contains(.similarGroup) { sql += "\nLEFT JOIN item s ON s.id = item.similarGroup" }
-        return sql
+    /// Where the cards come from: the item, through `index` when named. Every condition of a queue reads the
+    /// row alone (migration v8), so a count joins nothing; the cards' select joins `g`, their duplicate group.
+    static func source(indexedBy index: String? = nil) -> String {
+        "FROM item" + (index.map { " INDEXED BY \($0)" } ?? "")
     }
 
     /// The index each stretch of the standard order walks (migration v7): already sorted by card size, so
     /// nothing is sorted; named, so SQLite never prefers a counting index and sorts a million rows instead.
     static let orderIndex: [CardCategory: String] = [
-        .duplicates: "item_card_duplicates", .similar: "item_card_similar", .bigVideos: "item_card_by_kind",
+        .duplicates: "item_card_extra_copies", .similar: "item_card_similar", .bigVideos: "item_card_by_kind",
         .screenshots: "item_card_screenshots", .oldPhotos: "item_card_by_kind",
     ]
 
@@ -50,21 +45,20 @@ enum CardQueue {
     /// Written exactly as the indexes of v7 name it, so SQLite orders by those indexes.
     static let cardBytes = "item.size + item.linkedBytes"
     static let reviewed = "EXISTS (SELECT 1 FROM decision WHERE decision.item = item.id)"
-    /// Another copy of a duplicate group than the kept one, and not a hard link to it (deleting it would free nothing).
-    static let extraCopy = """
-        (item.duplicateGroup IS NOT NULL AND g.keptItem != item.id
-         AND NOT COALESCE(k.inode = item.inode AND k.device = item.device, 0))
-        """
-    /// A photo of a similar group other than the one it keeps.
-    static let similarCopy = "(item.similarGroup IS NOT NULL AND s.id != item.id)"
+    /// Another copy of a duplicate group than the kept one, and not a hard link to it (deleting it would free
+    /// nothing): kept in the row by the schema's triggers (migration v8), so a count reads an index alone.
+    static let extraCopy = "(item.extraCopy = 1)"
+    /// A photo of a similar group other than the one it keeps (a group whose kept photo left the index is
+    /// dissolved by a trigger of migration v8, so the kept photo is there).
+    static let similarCopy = "(item.similarGroup IS NOT NULL AND item.similarGroup != item.id)"
     /// The categories a standard round deals, in its order.
     static let ranked: [CardCategory] = [.duplicates, .similar, .bigVideos, .screenshots, .oldPhotos]
 
     /// The condition that `item` belongs to `category` (true, false or, where a value is missing, NULL).
     static func member(_ category: CardCategory, _ t: Thresholds) -> SQLCondition {
         switch category {
-        case .duplicates: return SQLCondition(extraCopy, joins: .duplicateGroup)
-        case .similar: return SQLCondition(similarCopy, joins: .similarGroup)
+        case .duplicates: return SQLCondition(extraCopy)
+        case .similar: return SQLCondition(similarCopy)
         case .bigVideos: return SQLCondition("(item.kind = 'video' AND item.size > ?)", [t.bigVideoBytes])
         case .screenshots: return SQLCondition("(item.screenshotEvidence IS NOT NULL)")
         case .oldPhotos: return SQLCondition("(item.kind = 'photo' AND item.capturedEpoch < ?)", [t.oldBefore.timeIntervalSince1970])
@@ -120,8 +114,9 @@ enum CardQueue {
     static func select(_ stretch: CardStretch, offset: Int, limit: Int?) -> (sql: String, arguments: StatementArguments) {
         let rank = stretch.rank ?? ("0", [])
         let sql = """
-            SELECT item.*, g.keptItem AS keptItem, s.id AS similarKept, \(reviewed) AS reviewedBefore, \(rank.sql) AS rank
-            \(joins(.all, indexedBy: stretch.index))
+            SELECT item.*, g.keptItem AS keptItem, \(reviewed) AS reviewedBefore, \(rank.sql) AS rank
+            \(source(indexedBy: stretch.index))
+            LEFT JOIN duplicateGroup g ON g.id = item.duplicateGroup
             WHERE \(stretch.condition.sql)
             ORDER BY \(stretch.orderBy)
             LIMIT ? OFFSET ?
@@ -142,7 +137,7 @@ enum CardQueue {
             let category = stretch.category ?? (rank < ranked.count ? ranked[rank] : .other)
             switch category {
             case .duplicates: twins[item.id!] = row["keptItem"]
-            case .similar: twins[item.id!] = row["similarKept"]
+            case .similar: twins[item.id!] = item.similarGroup
             default: break
             }
             cards.append(Card(item: item, linked: [], category: category, twin: nil, reviewedBefore: row["reviewedBefore"]))
@@ -156,7 +151,9 @@ enum CardQueue {
         -> (sql: String, arguments: StatementArguments) {
         let scope = scope(category: wanted, filter: filter, policy.thresholds)
         let condition = SQLCondition.all([SQLCondition(dealable, [policy.keptSince]), scope])
-        return ("SELECT COUNT(*), COALESCE(SUM(\(cardBytes)), 0) \(joins(condition.joins)) WHERE \(condition.sql)",
+        // A round counts every category in one pass over the index that holds all their columns.
+        let index = wanted == nil && filter == nil ? "item_tally_by_kind" : nil
+        return ("SELECT COUNT(*), COALESCE(SUM(\(cardBytes)), 0) \(source(indexedBy: index)) WHERE \(condition.sql)",
                 StatementArguments(condition.arguments))
     }
 
@@ -170,7 +167,7 @@ enum CardQueue {
     /// Whether a weekly boss's filter deals at least one card now (stops at the first).
     static func hasCard(_ db: Database, filter: ResolvedBossFilter, policy: QueuePolicy) throws -> Bool {
         let condition = SQLCondition.all([SQLCondition(dealable, [policy.keptSince]), filter.sql])
-        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 \(joins(condition.joins)) WHERE \(condition.sql))",
+        return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 \(source()) WHERE \(condition.sql))",
                                  arguments: StatementArguments(condition.arguments)) ?? false
     }
 
@@ -231,35 +228,22 @@ struct CardStretch {
 struct SQLCondition {
     var sql: String
     var arguments: [(any DatabaseValueConvertible)?]
-    /// The joined tables the condition names.
-    var joins: Joins
 
-    struct Joins: OptionSet {
-        let rawValue: Int
-        /// `g` (the item's duplicate group) and `k` (its kept copy).
-        static let duplicateGroup = Joins(rawValue: 1)
-        /// `s` (the photo the item's similar group keeps).
-        static let similarGroup = Joins(rawValue: 2)
-        static let all: Joins = [.duplicateGroup, .similarGroup]
-    }
-
-    init(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = [], joins: Joins = []) {
+    init(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) {
         self.sql = sql
         self.arguments = arguments
-        self.joins = joins
     }
 
     /// True, or false where the condition is false or NULL.
-    var isTrue: SQLCondition { SQLCondition("COALESCE(\(sql), 0)", arguments, joins: joins) }
+    var isTrue: SQLCondition { SQLCondition("COALESCE(\(sql), 0)", arguments) }
     /// True where the condition is false or NULL (a missing capture date is not "old").
-    var isFalse: SQLCondition { SQLCondition("NOT COALESCE(\(sql), 0)", arguments, joins: joins) }
+    var isFalse: SQLCondition { SQLCondition("NOT COALESCE(\(sql), 0)", arguments) }
 
     static func all(_ parts: [SQLCondition]) -> SQLCondition {
-        SQLCondition(parts.map(\.sql).joined(separator: "\n  AND "), parts.flatMap(\.arguments), joins: parts.reduce([]) { $0.union($1.joins) })
+        SQLCondition(parts.map(\.sql).joined(separator: "\n  AND "), parts.flatMap(\.arguments))
     }
 
     static func any(_ parts: [SQLCondition]) -> SQLCondition {
-        SQLCondition("(" + parts.map(\.sql).joined(separator: " OR ") + ")", parts.flatMap(\.arguments),
-                     joins: parts.reduce([]) { $0.union($1.joins) })
+        SQLCondition("(" + parts.map(\.sql).joined(separator: " OR ") + ")", parts.flatMap(\.arguments))
     }
 }

@@ -1,0 +1,56 @@
+import GRDB
+
+extension Migrations {
+    /// v8: what a card queue asks of every row is kept in the row, so counting a million files reads an
+    /// index alone. `item.extraCopy` is 1 for a copy of a duplicate group other than the copy it keeps
+    /// (and not a hard link to it: deleting it would free nothing), kept by triggers whoever writes the
+    /// rows or the groups; a similar group whose kept photo leaves the index is dissolved, so "similar to
+    /// a kept photo" needs no join either.
+    static func registerExtraCopies(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v8: extra copies") { db in
+            try db.alter(table: "item") { t in t.add(column: "extraCopy", .integer).notNull().defaults(to: 0) }
+            try db.execute(sql: "UPDATE item SET extraCopy = \(extraCopyOf) WHERE duplicateGroup IS NOT NULL")
+            try db.execute(sql: """
+                CREATE TRIGGER item_extraCopy_insert AFTER INSERT ON item WHEN NEW.duplicateGroup IS NOT NULL
+                BEGIN \(refresh) WHERE id = NEW.id; END;
+                CREATE TRIGGER item_extraCopy_update AFTER UPDATE OF duplicateGroup, inode, device ON item
+                WHEN OLD.duplicateGroup IS NOT NEW.duplicateGroup
+                  OR (NEW.duplicateGroup IS NOT NULL AND (OLD.inode IS NOT NEW.inode OR OLD.device IS NOT NEW.device))
+                BEGIN
+                  \(refresh) WHERE id = NEW.id;
+                  \(refresh) WHERE duplicateGroup IN (SELECT id FROM duplicateGroup
+                                                     WHERE keptItem = NEW.id AND id IN (OLD.duplicateGroup, NEW.duplicateGroup));
+                END;
+                CREATE TRIGGER item_extraCopy_delete AFTER DELETE ON item WHEN OLD.duplicateGroup IS NOT NULL
+                BEGIN \(refresh) WHERE duplicateGroup = OLD.duplicateGroup; END;
+                CREATE TRIGGER duplicateGroup_extraCopy_insert AFTER INSERT ON duplicateGroup
+                BEGIN \(refresh) WHERE duplicateGroup = NEW.id; END;
+                CREATE TRIGGER duplicateGroup_extraCopy_update AFTER UPDATE OF keptItem ON duplicateGroup
+                BEGIN \(refresh) WHERE duplicateGroup = NEW.id; END;
+                CREATE TRIGGER duplicateGroup_extraCopy_delete AFTER DELETE ON duplicateGroup
+                BEGIN \(refresh) WHERE duplicateGroup = OLD.id; END;
+                CREATE TRIGGER item_similarKept_delete AFTER DELETE ON item WHEN OLD.similarGroup = OLD.id
+                BEGIN UPDATE item SET similarGroup = NULL WHERE similarGroup = OLD.id; END;
+                """)
+            try db.execute(sql: "UPDATE item SET similarGroup = NULL WHERE similarGroup NOT IN (SELECT id FROM item)")
+            // The duplicates' stretch walks only the extra copies; their count reads its own partial index;
+            // a round's total reads one index holding every column the five categories ask for (the
+            // old-photo count keeps reading it by kind and capture date).
+            try db.execute(sql: """
+                DROP INDEX item_card_duplicates;
+                CREATE INDEX item_card_extra_copies ON item((size + linkedBytes) DESC, path) WHERE extraCopy = 1;
+                CREATE INDEX item_tally_duplicates ON item(linkedTo, size, linkedBytes, extraCopy) WHERE extraCopy = 1;
+                DROP INDEX item_tally_by_kind;
+                CREATE INDEX item_tally_by_kind
+                    ON item(kind, capturedEpoch, size, linkedBytes, linkedTo, extraCopy, similarGroup, screenshotEvidence);
+                """)
+        }
+    }
+
+    /// Whether `item` is an extra copy: its group keeps another file, which is still in the index and not the same inode.
+    static let extraCopyOf = """
+        EXISTS (SELECT 1 FROM duplicateGroup g JOIN item k ON k.id = g.keptItem
+                WHERE g.id = item.duplicateGroup AND k.id != item.id AND NOT (k.inode = item.inode AND k.device = item.device))
+        """
+    private static let refresh = "UPDATE item SET extraCopy = \(extraCopyOf)"
+}

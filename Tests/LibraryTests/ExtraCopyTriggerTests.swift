@@ -1,0 +1,74 @@
+import Foundation
+import GRDB
+import Testing
+@testable import Library
+
+/// `item.extraCopy` (migration v8) says "a copy of a duplicate group other than the one it keeps, and not a
+/// hard link to it", whoever writes the rows or the groups and in whatever order; the queues count it from
+/// an index. A similar group whose kept photo leaves the index is dissolved.
+@Suite struct ExtraCopyTriggerTests {
+    let tree: TestTree
+
+    init() throws {
+        tree = try TestTree()
+        try tree.database.write { db in
+            for id in 1...5 {
+                try db.execute(sql: """
+                    INSERT INTO item (id, path, size, mtimeNs, inode, device, mime, kind, dateSource) VALUES (?, ?, 10, 0, ?, 1, 'x', 'photo', 'none')
+                    """, arguments: [id, Data("/p/\(id)".utf8), id])
+            }
+        }
+    }
+
+    func extraCopies() throws -> [Int64] {
+        try tree.database.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM item WHERE extraCopy = 1 ORDER BY id") }
+    }
+
+    func similarGroups() throws -> [Int64?] {
+        try tree.database.read { db in try Optional<Int64>.fetchAll(db, sql: "SELECT similarGroup FROM item ORDER BY id") }
+    }
+
+    func write(_ sql: String) throws {
+        try tree.database.write { db in try db.execute(sql: sql) }
+    }
+
+    @Test func followsTheGroupsTheirKeptCopyAndHardLinks() throws {
+        // The group first, then its members (the scan's order).
+        try write("INSERT INTO duplicateGroup (id, contentHash, size, keptItem, files, reclaimableBytes) VALUES (7, 'h', 10, 1, 3, 20)")
+        try write("UPDATE item SET duplicateGroup = 7 WHERE id IN (1, 2, 3)")
+        #expect(try extraCopies() == [2, 3])
+        // Another copy kept.
+        try write("UPDATE duplicateGroup SET keptItem = 2 WHERE id = 7")
+        #expect(try extraCopies() == [1, 3])
+        // 3 becomes a hard link to the kept copy: deleting it would free nothing.
+        try write("UPDATE item SET inode = 2 WHERE id = 3")
+        #expect(try extraCopies() == [1])
+        // The kept copy itself becomes another file (a new inode): 3 is a copy again.
+        try write("UPDATE item SET inode = 20 WHERE id = 2")
+        #expect(try extraCopies() == [1, 3])
+        // A member leaves the group; a new row joins it as it is inserted.
+        try write("UPDATE item SET duplicateGroup = NULL WHERE id = 1")
+        try write("""
+            INSERT INTO item (id, path, size, mtimeNs, inode, device, mime, kind, dateSource, duplicateGroup)
+            VALUES (6, '/p/6', 10, 0, 6, 1, 'x', 'photo', 'none', 7)
+            """)
+        #expect(try extraCopies() == [3, 6])
+        // The kept copy leaves the index: no copy of the group is dealt as a duplicate of a file that is gone.
+        try write("DELETE FROM item WHERE id = 2")
+        #expect(try extraCopies() == [])
+        try write("UPDATE duplicateGroup SET keptItem = 3 WHERE id = 7")
+        #expect(try extraCopies() == [6])
+        // The group dissolved.
+        try write("DELETE FROM duplicateGroup WHERE id = 7")
+        #expect(try extraCopies() == [])
+    }
+
+    @Test func aSimilarGroupWhoseKeptPhotoLeavesTheIndexIsDissolved() throws {
+        try write("UPDATE item SET similarGroup = 4 WHERE id IN (3, 4, 5)")
+        try write("UPDATE item SET similarGroup = 1 WHERE id IN (1, 2)")
+        try write("DELETE FROM item WHERE id = 5")
+        #expect(try similarGroups() == [1, 1, 4, 4])
+        try write("DELETE FROM item WHERE id = 4")
+        #expect(try similarGroups() == [1, 1, nil])
+    }
+}
