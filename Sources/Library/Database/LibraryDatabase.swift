@@ -41,6 +41,30 @@ public final class LibraryDatabase: Sendable {
         }
     }
 
+    /// Runs `body` in one write transaction with foreign keys off, for writes that set no foreign
+    /// key and delete no row (a scan's new and changed files, which link to nothing yet). With
+    /// foreign keys and the `linkedBytes` triggers on, SQLite keeps a statement journal for every
+    /// INSERT into `item`, in a temporary file once a statement's pages pass 64 KiB: 26 writes
+    /// per file. Used with `OR FAIL` statements, which need none: a failure rolls back the whole
+    /// transaction.
+    func writeWithoutForeignKeys<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+        beforeEachWrite?()
+        do {
+            return try writer.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA foreign_keys = OFF")
+                defer { try? db.execute(sql: "PRAGMA foreign_keys = ON") }
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(db)
+                    return .commit
+                }
+                return result!
+            }
+        } catch let error as LibraryError { throw error } catch {
+            throw LibraryError.database(path: path, error)
+        }
+    }
+
     /// Runs `body` on a read-only snapshot.
     func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
         do { return try writer.read(body) } catch let error as LibraryError { throw error } catch {

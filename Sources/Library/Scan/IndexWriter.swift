@@ -13,10 +13,11 @@ enum IndexWriter {
 
     /// Inserts new items and rewrites changed ones (clearing their hashes, group and link), with
     /// one prepared statement each: Codable records cost more than the rest of a scan's indexing.
+    /// `OR FAIL`, run through `writeWithoutForeignKeys`: no statement journal (see there).
     static func store(_ records: [ItemRecord], _ db: Database) throws {
-        let insert = try db.cachedStatement(sql: "INSERT INTO item (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
+        let insert = try db.cachedStatement(sql: "INSERT OR FAIL INTO item (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
         let cleared = derivedColumns.map { "\($0) = NULL" } + ["fingerprinted = 0"]
-        let update = try db.cachedStatement(sql: "UPDATE item SET \((columns.map { "\($0) = ?" } + cleared).joined(separator: ", ")) WHERE id = ?")
+        let update = try db.cachedStatement(sql: "UPDATE OR FAIL item SET \((columns.map { "\($0) = ?" } + cleared).joined(separator: ", ")) WHERE id = ?")
         for record in records {
             var values: [(any DatabaseValueConvertible)?] = [
                 record.path, record.size, record.mtimeNs, record.inode, record.device, record.mime, record.kind.rawValue,

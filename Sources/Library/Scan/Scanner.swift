@@ -128,7 +128,7 @@ extension LibraryDatabase {
             let batch = records
             writes.async {
                 guard writeFailure.withLock({ $0 == nil }) else { return }
-                do { try self.write { db in try IndexWriter.store(batch, db) } } catch { writeFailure.withLock { $0 = error } }
+                do { try self.writeWithoutForeignKeys { db in try IndexWriter.store(batch, db) } } catch { writeFailure.withLock { $0 = error } }
             }
         }
         writes.sync {}
