@@ -76,9 +76,11 @@ extension LibraryDatabase {
     private func indexChanges(_ request: ScanRequest, timer: inout StageTimer,
                               progress: @escaping @Sendable (ScanProgress) -> Void) throws -> (Changes, [ScanIssue]) {
         progress(ScanProgress(phase: .walking, done: 0))
-        try write { db in
+        let deferred = try write { db in
             try IndexComparison.prepare(db)
+            let deferred = try DeferredIndexes.dropIfEmpty(db)
             if request.rehash { try db.execute(sql: "UPDATE item SET partialHash = NULL, contentHash = NULL, fingerprinted = 0") }
+            return deferred
         }
         // Folders are compared a few thousand files per transaction: one commit per folder would
         // cost a sync each on a tree of small folders.
@@ -135,6 +137,10 @@ extension LibraryDatabase {
         if let error = writeFailure.withLock({ $0 }) { throw error }
         try write { db in try IndexComparison.finish(db) }
         timer.lap("read and index \(total) files")
+        if deferred {
+            try write { db in try DeferredIndexes.build(db) }
+            timer.lap("build the indexes")
+        }
         return (changes, errors)
     }
 

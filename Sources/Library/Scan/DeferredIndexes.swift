@@ -1,0 +1,46 @@
+import GRDB
+
+/// A cold scan (into an empty index) fills `item` without its secondary indexes and builds them
+/// once its files are indexed: each new row would otherwise land on a random page of the indexes
+/// sorted by size, card size or capture date (read, dirtied, spilled from the page cache), while
+/// CREATE INDEX sorts once. Each index's SQL is kept in `setting` in the transaction that drops it,
+/// so a scan cut off before building them leaves them to the next open of the index, never lost;
+/// the index's rows are the same either way, only lookups are slower meanwhile.
+enum DeferredIndexes {
+    private static let keyPrefix = "scan.deferredIndex."
+
+    /// Drops every index of `item` but its path's (the walk compares through it) when `item` has no
+    /// row, remembering their SQL. Returns whether any was dropped.
+    static func dropIfEmpty(_ db: Database) throws -> Bool {
+        guard try Row.fetchOne(db, sql: "SELECT 1 FROM item LIMIT 1") == nil else { return false }
+        let indexes = try Row.fetchAll(db, sql: """
+            SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'item' AND sql IS NOT NULL ORDER BY name
+            """)
+        for index in indexes {
+            let name: String = index["name"], sql: String = index["sql"]
+            try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                           arguments: [keyPrefix + name, sql])
+            try db.execute(sql: "DROP INDEX \(name.quotedDatabaseIdentifier)")
+        }
+        return !indexes.isEmpty
+    }
+
+    /// Whether indexes wait to be built.
+    static func pending(_ db: Database) throws -> Bool {
+        try Row.fetchOne(db, sql: "SELECT 1 FROM setting WHERE substr(key, 1, ?) = ? LIMIT 1",
+                         arguments: [keyPrefix.utf8.count, keyPrefix]) != nil
+    }
+
+    /// Builds the indexes a cold scan dropped (one it finds already there is kept) and forgets their SQL.
+    static func build(_ db: Database) throws {
+        let waiting = try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE substr(key, 1, ?) = ? ORDER BY key",
+                                       arguments: [keyPrefix.utf8.count, keyPrefix])
+        for index in waiting {
+            let key: String = index["key"], sql: String = index["value"]
+            let name = String(key.dropFirst(keyPrefix.count))
+            let exists = try Row.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", arguments: [name]) != nil
+            if !exists { try db.execute(sql: sql) }
+            try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
+        }
+    }
+}

@@ -1,0 +1,95 @@
+import FileSystem
+import Foundation
+import GRDB
+import Testing
+@testable import Library
+
+/// A cold scan (an empty index) fills `item` without its secondary indexes and builds them after;
+/// the index it leaves must be the one an incremental scan leaves, and a scan cut off between the
+/// two must not lose an index.
+@Suite struct ColdScanTests {
+    static func indexes(_ database: LibraryDatabase) throws -> [String] {
+        try database.read { db in
+            try String.fetchAll(db, sql: "SELECT name || ': ' || COALESCE(sql, '') FROM sqlite_master WHERE type = 'index' ORDER BY name")
+        }
+    }
+
+    static func deferredKeys(_ database: LibraryDatabase) throws -> [String] {
+        try database.read { db in try String.fetchAll(db, sql: "SELECT key FROM setting WHERE key LIKE 'scan.deferredIndex.%'") }
+    }
+
+    /// Everything a scan decides about each file, by path (ids differ between the two indexes).
+    static func rows(_ database: LibraryDatabase) throws -> [String] {
+        try database.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT i.path, i.size, i.mime, i.kind, i.capturedAt, i.dateSource, i.width, i.height, i.screenshotEvidence,
+                       i.partialHash, i.contentHash, k.path AS kept, l.path AS linkedTo, i.linkKind, i.linkedBytes
+                FROM item i LEFT JOIN duplicateGroup g ON g.id = i.duplicateGroup LEFT JOIN item k ON k.id = g.keptItem
+                LEFT JOIN item l ON l.id = i.linkedTo ORDER BY i.path
+                """).map { $0.description }
+        }
+    }
+
+    static func makeLibrary(_ tree: TestTree) throws {
+        try tree.copyCorpus("Apple iPhone 6.jpg", to: "DCIM/IMG_0001.JPG")
+        try tree.copyCorpus("Apple iPhone 6.jpg", to: "backup/IMG_0001.JPG")
+        try tree.copyCorpus("with-gps.mov", to: "DCIM/IMG_0001.MOV")
+        try tree.write("DCIM/IMG_0001.AAE", randomData(300))
+        try tree.write("Screenshots/Screenshot_20240101-120000.png", randomData(2000))
+        for index in 0..<40 { try tree.write("misc/file\(index).bin", randomData(100 + index % 7)) }
+    }
+
+    @Test func aColdScanLeavesTheIndexAnIncrementalScanLeaves() throws {
+        let fresh = try TestTree()
+        let freshIndexes = try Self.indexes(fresh.database)
+
+        let cold = try TestTree()
+        try Self.makeLibrary(cold)
+        #expect(try cold.scan().inspected == 45)
+
+        // The same files, indexed into an index that was not empty: the secondary indexes stay.
+        let warm = try TestTree()
+        try warm.write("first.bin", randomData(10))
+        _ = try warm.scan()
+        try FileManager.default.removeItem(atPath: warm.photos + "/first.bin")
+        try FileManager.default.removeItem(atPath: warm.photos)
+        try FileManager.default.createDirectory(atPath: warm.photos, withIntermediateDirectories: true)
+        for entry in try FileManager.default.subpathsOfDirectory(atPath: cold.photos) {
+            let from = cold.photos + "/" + entry
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: from, isDirectory: &isFolder)
+            if !isFolder.boolValue { try warm.write(entry, try Data(contentsOf: URL(fileURLWithPath: from))) }
+        }
+        #expect(try warm.scan().inspected == 45)
+
+        #expect(try Self.indexes(cold.database) == freshIndexes)
+        #expect(try Self.deferredKeys(cold.database).isEmpty)
+        let coldRows = try Self.rows(cold.database).map { $0.replacingOccurrences(of: cold.photos, with: "") }
+        let warmRows = try Self.rows(warm.database).map { $0.replacingOccurrences(of: warm.photos, with: "") }
+        #expect(coldRows == warmRows)
+        #expect(coldRows.contains { $0.contains("live-photo") })
+        #expect(coldRows.filter { $0.contains("kept:") && !$0.contains("kept:NULL") }.count == 2)
+    }
+
+    @Test func indexesDroppedByAScanCutOffAreBuiltAtTheNextOpen() throws {
+        let tree = try TestTree()
+        let before = try Self.indexes(tree.database)
+        #expect(before.contains { $0.hasPrefix("item_card_by_kind: ") })
+        // What a cold scan does first, then nothing more: the process dies before building them.
+        #expect(try tree.database.write { db in try DeferredIndexes.dropIfEmpty(db) })
+        #expect(try !Self.indexes(tree.database).contains { $0.hasPrefix("item_card_by_kind: ") })
+        #expect(try !Self.deferredKeys(tree.database).isEmpty)
+
+        let reopened = try LibraryDatabase(path: tree.root + "/library.sqlite")
+        #expect(try Self.indexes(reopened) == before)
+        #expect(try Self.deferredKeys(reopened).isEmpty)
+    }
+
+    @Test func anIndexWithRowsKeepsItsIndexesDuringAScan() throws {
+        let tree = try TestTree()
+        try tree.write("a.bin", randomData(10))
+        _ = try tree.scan()
+        #expect(try !tree.database.write { db in try DeferredIndexes.dropIfEmpty(db) })
+        #expect(try Self.deferredKeys(tree.database).isEmpty)
+    }
+}
