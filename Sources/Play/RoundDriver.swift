@@ -71,8 +71,9 @@ public final class RoundDriver {
     private var playEndedAt: Double?
     public private(set) var timeUp = false
     public private(set) var interrupted = false
-    /// Reading the next page of the deck failed: play ends with the cards already read.
-    private var deckFailed = false
+    /// Why the next page of the deck could not be read (the index locked, damaged or gone): play goes on
+    /// with the cards already read and ends when they run out; the front-end says so. Nil while reading works.
+    public private(set) var deckProblem: String?
 
     private init<C: Clock>(play: PlayContext, kind: RoundKind, deck: CardDeck, cards: [Card], allowance: Allowance,
                            roundSeconds: Double?, policy: ConfirmationPolicy, clock: C) where C.Duration == Duration {
@@ -154,13 +155,15 @@ public final class RoundDriver {
         checkTime()
         guard playEndedAt == nil else { return command == .quit ? .quit : .noCard }
         let feedback = session.apply(command)
-        if !deckFailed { do { try readAhead() } catch { deckFailed = true } }  // the database went away: play goes on with the cards read
+        if deckProblem == nil {
+            do { try readAhead() } catch { deckProblem = "\(error)" }
+        }
         if session.current == nil { endPlay() }  // the player quit or the cards ran out
         return feedback
     }
 
     /// Cards read from the deck at a time; the next page is read when fewer than `readAheadAt` are left.
-    static let page = 40
+    public static let page = 40
     static let readAheadAt = 20
 
     /// Reads the next page of the deck while few cards are left (or the ones left are no longer dealable).

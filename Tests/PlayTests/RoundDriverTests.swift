@@ -34,6 +34,25 @@ import Testing
         #expect(round.session.decisions.count == 1)
     }
 
+    /// The index cannot be read any more in the middle of a long battle (here its item table is renamed away,
+    /// as a damaged or replaced index would look): play goes on with the cards already dealt, ends when they
+    /// run out, and says why, rather than ending as if the queue were empty.
+    @Test func aDeckThatCannotBeReadAnyMoreEndsPlayWithTheCardsDealtAndSaysWhy() throws {
+        let fixture = try PlayFixture(files: Self.screenshots(RoundDriver.page + 5))
+        let round = try Self.deal(fixture, seconds: nil)
+        #expect(round.total == RoundDriver.page + 5)
+        #expect(PlayFixture.run("/usr/bin/sqlite3", [fixture.root + "/library.sqlite", "ALTER TABLE item RENAME TO itemElsewhere"]))
+        var decided = 0
+        while round.current != nil, decided < 100 {
+            round.apply(PlayerCommand.keep)
+            decided += 1
+        }
+        #expect(decided == RoundDriver.page)
+        #expect(round.isOver)
+        let problem = try #require(round.deckProblem)
+        #expect(problem.contains("no such table: item"), "\(problem)")
+    }
+
     @Test func theFreeTiersTimeLeftShortensTheRoundAndOnlySwipingIsCounted() throws {
         let fixture = try PlayFixture(files: Self.screenshots(2))
         try fixture.context.spend(seconds: 290, undos: 0)  // the free tier allows 300 s a day

@@ -59,6 +59,8 @@ struct PlayEnd {
     var summary: String?
     /// Why nothing will move (Ctrl-C).
     var notice: String?
+    /// Why play ended before the queue did (the index could not be read any more).
+    var problem: String?
     /// "Move N cards (…) to the trash? [y/N]" when an answer is needed.
     var question: String?
 }
@@ -109,7 +111,7 @@ struct LineScreen: PlayScreen {
 
     func done(_ end: PlayEnd) {
         if end.timeUp { screen.say("⏱ Time's up!") }
-        for text in [end.summary, end.notice, end.question].compactMap({ $0 }) { screen.say(text) }
+        for text in [end.problem, end.summary, end.notice, end.question].compactMap({ $0 }) { screen.say(text) }
     }
 
     func say(_ text: String) { screen.say(text) }

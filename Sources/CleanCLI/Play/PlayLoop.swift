@@ -64,6 +64,9 @@ struct PlayLoop {
         round.endPlay()
         let deleted = round.deletedCards
         var end = PlayEnd(timeUp: round.timeUp, reviewed: round.session.decisions.count, skipped: round.session.skipped.count)
+        if let problem = round.deckProblem {
+            end.problem = "No more cards could be read from the index (\(problem)): play ended with the cards already dealt."
+        }
         if !deleted.isEmpty {
             end.summary = BatchSummary.render(deleted, dryRun: round.policy == .dryRun)
             if round.interrupted && round.policy != .dryRun { end.notice = "Ctrl-C: nothing moves." }

@@ -77,6 +77,7 @@ final class TerminalScreen: PlayScreen {
         let later = end.skipped > 0 ? ", \(end.skipped) for later" : ""
         let headline = (end.timeUp ? "⏱ Time's up! " : "") + "Done: \(plural(end.reviewed, "card")) decided\(later)."
         say(style.bold(end.timeUp ? style.yellow(headline) : headline))
+        if let problem = end.problem { say(style.yellow(problem)) }
         for text in [end.summary, end.notice].compactMap({ $0 }) { say(text) }
         guard let question = end.question else { return }
         say(style.dim("y moves them · n, Esc or Enter: not now (they wait in `clean pending`)"))
