@@ -40,6 +40,8 @@ enum RoundJSON {
             "bytesToFree": driver.bytesToFree, "undosLeft": driver.undosLeft as Any? ?? NSNull(),
             "secondsLeft": driver.secondsLeft as Any? ?? NSNull(), "over": driver.isOver, "timeUp": driver.timeUp,
             "xpEstimate": driver.xpEstimate,
+            // Why no more cards come although the queue held more (the index could not be read): null while reading works.
+            "deckProblem": driver.deckProblem as Any? ?? NSNull(),
         ]
     }
 

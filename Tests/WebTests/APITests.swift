@@ -126,6 +126,28 @@ import Testing
         }
     }
 
+    /// The index cannot be read any more in the middle of a long battle: the cards already sent are played,
+    /// and the decisions' answers say why no more come (the page shows it) instead of the queue just ending.
+    @Test func aDeckThatCannotBeReadAnyMoreIsSaidInTheAnswers() async throws {
+        let fixture = try WebFixture(extraScreenshots: 60)
+        try await fixture.test { client in
+            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"screenshots"}"#).object
+            let round = try #require(started["round"] as? String)
+            let sent = try #require(started["cards"] as? [[String: Any]]).count
+            #expect(try fixture.sqlite("ALTER TABLE item RENAME TO itemElsewhere"))
+            var current = started["current"] as? Int, decided = 0, problem: String?
+            while let card = current, decided <= sent {
+                let answer = try await client.send(.post, "/api/v1/rounds/\(round)/decisions",
+                                                   json: #"{"card":\#(card),"decision":"keep"}"#).object
+                problem = problem ?? answer["deckProblem"] as? String
+                current = answer["current"] as? Int
+                decided += 1
+            }
+            #expect(decided == sent)
+            #expect(problem?.contains("no such table: item") == true, "\(problem ?? "no deckProblem")")
+        }
+    }
+
     @Test func notNowKeepsTheBatchPending() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

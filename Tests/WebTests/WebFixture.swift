@@ -55,6 +55,16 @@ final class WebFixture: @unchecked Sendable {
         try #require(try AppContext(environment: environment).existingLibrary()!.cardFiles(of: id)?.item)
     }
 
+    /// Runs `sql` on the index with the sqlite3 tool, as another program would; true when it succeeded.
+    func sqlite(_ sql: String) throws -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/sqlite3")
+        process.arguments = [root + "/state/library.sqlite", sql]
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
     /// Scans the fixture's folder again (after a test changed a file).
     func rescan() throws {
         let context = try AppContext(environment: environment)

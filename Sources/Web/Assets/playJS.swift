@@ -26,7 +26,7 @@ extension Assets {
       const cards = new Map(round.cards.map(c => [c.id, c]));
       const total = round.total ?? round.cards.length;
       let state = { current: round.current, deleted: 0, bytesToFree: 0, reviewed: 0, undosLeft: round.undosLeft, xpEstimate: 0 };
-      let busy = false, finished = false;
+      let busy = false, finished = false, deckProblem = null;
       const deadline = round.seconds == null ? null : performance.now() + round.seconds * 1000;
 
       // Layout.
@@ -279,6 +279,10 @@ extension Assets {
 
       function apply(answer) {
         for (const card of answer.more ?? []) cards.set(card.id, card);
+        if (answer.deckProblem && !deckProblem) {
+          deckProblem = "No more cards could be read from the index (" + answer.deckProblem + "): play ends with the cards already dealt.";
+          toast(deckProblem);
+        }
         state = { current: answer.current, deleted: answer.deleted, bytesToFree: answer.bytesToFree, reviewed: answer.reviewed,
                   undosLeft: answer.undosLeft, xpEstimate: answer.xpEstimate };
       }
@@ -327,6 +331,7 @@ extension Assets {
           el("h1", {}, count === 0 ? "Nothing to move" : "Move these to the trash?"),
           el("p", { class: "muted" }, "Reviewed " + batch.reviewed + " · kept " + batch.kept +
             (count ? " · they can be restored from the trash at any time." : "")),
+          deckProblem ? el("p", { class: "error-box", role: "alert", id: "deck-problem" }, deckProblem) : null,
           count ? el("div", { class: "grid" }, batch.cards.map(c => el("div", { class: "thumb" },
             el("div", { class: "pic" }, c.kind === "photo" ? el("img", { src: c.media, alt: c.name, loading: "lazy" })
               : c.poster ? el("img", { src: c.poster, alt: c.name, loading: "lazy" }) : (c.kind === "video" ? "▶" : "▣")),
