@@ -85,20 +85,29 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
     }()
 
     /// The picture's luma as side×side averages of the source pixels each cell covers (stretching
-    /// to a square, as pHash does); a picture smaller than that repeats its pixels.
+    /// to a square, as pHash does); a picture smaller than that repeats its pixels. The rows of a
+    /// band of cells are first added column by column (a loop the compiler vectorises), then each
+    /// cell adds its columns: the same integer sums as adding each cell's pixels, so the same hash.
     static func luminance(_ image: Image, side: Int) -> [Double] {
         let gray = image.gray()
-        let xs = spans(from: gray.width, to: side), ys = spans(from: gray.height, to: side)
+        let width = gray.width
+        let xs = spans(from: width, to: side), ys = spans(from: gray.height, to: side)
         var out = [Double](repeating: 0, count: side * side)
+        var columns = [UInt32](repeating: 0, count: width)
         gray.pixels.withUnsafeBufferPointer { px in
-            for (oy, ySpan) in ys.enumerated() {
-                for (ox, xSpan) in xs.enumerated() {
-                    var sum = 0
-                    for y in ySpan {
-                        let row = y * gray.width
-                        for x in xSpan { sum += Int(px[row + x]) }
+            columns.withUnsafeMutableBufferPointer { columns in
+                let base = px.baseAddress!, sums = columns.baseAddress!
+                for (oy, ySpan) in ys.enumerated() {
+                    sums.update(repeating: 0, count: width)
+                    for y in ySpan {   // 255 × (200 M pixels / 32) rows still fits 32 bits
+                        let row = base + y * width
+                        for x in 0..<width { sums[x] &+= UInt32(row[x]) }
                     }
-                    out[oy * side + ox] = Double(sum) / Double(ySpan.count * xSpan.count)
+                    for (ox, xSpan) in xs.enumerated() {
+                        var sum = 0
+                        for x in xSpan { sum += Int(sums[x]) }
+                        out[oy * side + ox] = Double(sum) / Double(ySpan.count * xSpan.count)
+                    }
                 }
             }
         }
