@@ -1,5 +1,5 @@
 import Foundation
-import Imaging
+@testable import Imaging
 @testable import Media
 @testable import Settings
 import Trash
@@ -11,7 +11,7 @@ import Trash
 /// Each target hands the input to one reader and touches what it returns, so a result that is
 /// wrong in memory is read under AddressSanitizer.
 enum FuzzTarget: String, CaseIterable {
-    case jpeg, exif, tiff, cr3, png, iso, quicktime, xmp, sidecar, filename, trashinfo, config, metadata, imaging
+    case jpeg, exif, tiff, cr3, png, iso, quicktime, xmp, sidecar, filename, trashinfo, config, metadata, imaging, pngpixels
 
     func run(_ bytes: [UInt8]) {
         let source = ByteSource(head: bytes[...], size: Int64(bytes.count), file: nil)
@@ -55,6 +55,11 @@ enum FuzzTarget: String, CaseIterable {
         case .imaging:
             // The similar-photos path: sniff, decode (libturbojpeg, libspng, libheif) at the hash's scale, upright, hash.
             if let print = try? PerceptualHashing.fingerprint(bytes: bytes, name: "fuzz") { consume(print.hash.bits, print.sharpness) }
+        case .pngpixels:
+            // SwipeClean's own PNG reader alone (chunks, libdeflate, unfiltering, gray), without libspng behind it.
+            if let (image, orientation) = bytes.withUnsafeBytes({ PNGGrayReader.decode($0) }) {
+                consume(image.width, image.height, image.pixels.reduce(0) { $0 &+ Int($1) }, orientation?.rawValue)
+            }
         }
     }
 

@@ -81,4 +81,21 @@ import Testing
             }
         }
     }
+
+    /// The seeds of `make fuzz`'s pngpixels target and whatever it finds, kept under
+    /// `Fixtures/fuzz/pngpixels`: each is read or left to libspng, never a trap, and agrees with libspng.
+    @Test func fuzzFindingsAreReadSafely() throws {
+        let inputs = Self.pngs(under: "fuzz/pngpixels") + ((try? FileManager.default.contentsOfDirectory(
+            at: Self.fixtures.appendingPathComponent("fuzz/pngpixels"), includingPropertiesForKeys: nil)) ?? [])
+            .filter { $0.pathExtension.isEmpty }
+        #expect(inputs.count >= 10)
+        var read = 0
+        for input in inputs {
+            let bytes = Array(try Data(contentsOf: input))
+            guard let gray = Self.read(bytes) else { continue }
+            read += 1
+            if let expected = try? Self.reference(bytes) { #expect(gray.0 == expected.0, "\(input.lastPathComponent)") }
+        }
+        #expect(read >= 8)
+    }
 }
