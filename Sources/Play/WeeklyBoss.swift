@@ -16,13 +16,21 @@ public enum WeeklyBossFinder {
     /// This week's boss at `now`, or nil when no boss of the pool can deal a card (or there is no library).
     public static func thisWeek(library: LibraryDatabase?, profile: Profile, rules: Rules, policy: QueuePolicy,
                                 now: Date, calendar: Calendar) throws -> WeeklyBossView? {
-        guard let library, !rules.weeklyBosses.isEmpty else { return nil }
-        let week = BossWeek(now, in: calendar)
-        guard let boss = try choose(week: week, library: library, profile: profile, rules: rules, policy: policy, calendar: calendar)
+        guard let library, let boss = try boss(library: library, profile: profile, rules: rules, policy: policy, now: now, calendar: calendar)
         else { return nil }
+        let week = BossWeek(now, in: calendar)
         let remaining = try library.cardCount(filter: boss.filter.resolved(for: week, in: calendar), policy: policy)
         return WeeklyBossView(status: WeeklyBosses.status(of: boss, in: week, stored: profile.weeklyBoss, remaining: remaining),
                               cards: remaining, endsAt: week.end(in: calendar))
+    }
+
+    /// This week's boss at `now` without counting its cards (a count reads every path its folder filter names:
+    /// a dealing front-end counts them once, with the deck); nil when no boss of the pool can deal a card.
+    public static func boss(library: LibraryDatabase, profile: Profile, rules: Rules, policy: QueuePolicy,
+                            now: Date, calendar: Calendar) throws -> WeeklyBossDefinition? {
+        guard !rules.weeklyBosses.isEmpty else { return nil }
+        return try choose(week: BossWeek(now, in: calendar), library: library, profile: profile, rules: rules, policy: policy,
+                          calendar: calendar)
     }
 
     /// The setting that remembers the week's boss once chosen: "WEEK NAME".
@@ -53,10 +61,10 @@ public enum WeeklyBossFinder {
 }
 
 extension PlayContext {
-    /// This week's boss for the stored player.
-    public func weeklyBoss() throws -> WeeklyBossView? {
-        try WeeklyBossFinder.thisWeek(library: library, profile: library.profile() ?? newPlayer, rules: rules, policy: queuePolicy,
-                                      now: now, calendar: calendar)
+    /// The name of this week's boss for the stored player, without counting its cards; nil when there is none.
+    public func weeklyBossName() throws -> String? {
+        try WeeklyBossFinder.boss(library: library, profile: library.profile() ?? newPlayer, rules: rules, policy: queuePolicy,
+                                  now: now, calendar: calendar)?.name
     }
 
     /// The deck the weekly boss `name` deals this week (nil for a name the rules do not have).

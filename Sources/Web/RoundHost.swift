@@ -86,10 +86,10 @@ public final class RoundHost: @unchecked Sendable {
         guard let boss else { return (.round, nil) }
         do {
             if boss == "weekly" {
-                guard let weekly = try play.weeklyBoss() else {
+                guard let weekly = try play.weeklyBossName() else {
                     throw WebError(404, "no weekly boss this week: no boss of the pool has a card in this library")
                 }
-                return (.weekly(weekly.status.boss.name), nil)
+                return (.weekly(weekly), nil)
             }
         } catch let error as WebError {
             throw error

@@ -8,8 +8,7 @@ import Play
 /// bosses deal it. No library: no cards.
 func dealablePiles(context: AppContext) throws -> [String: CardTally] {
     guard let library = try context.existingLibrary() else { return [:] }
-    let policy = QueuePolicy(thresholds: context.thresholds, keptCooldownDays: context.configuration.play.keptCooldownDays,
-                             now: context.now, calendar: context.calendar)
+    let policy = queuePolicy(context)
     var queues: [BossQueue: CardTally] = [:]
     var piles: [String: CardTally] = [:]
     for boss in context.configuration.game.bosses {
@@ -26,8 +25,19 @@ func dealableCounts(context: AppContext) throws -> [String: Int] {
 
 /// This week's boss for `profile`, or nil (no library, or no boss of the pool can deal a card).
 func weeklyBoss(context: AppContext, profile: Game.Profile) throws -> WeeklyBossView? {
-    let policy = QueuePolicy(thresholds: context.thresholds, keptCooldownDays: context.configuration.play.keptCooldownDays,
-                             now: context.now, calendar: context.calendar)
-    return try WeeklyBossFinder.thisWeek(library: context.existingLibrary(), profile: profile, rules: context.configuration.game,
-                                         policy: policy, now: context.now, calendar: context.calendar)
+    try WeeklyBossFinder.thisWeek(library: context.existingLibrary(), profile: profile, rules: context.configuration.game,
+                                  policy: queuePolicy(context), now: context.now, calendar: context.calendar)
+}
+
+/// The name of this week's boss for `profile` without counting its cards, or nil.
+func weeklyBossName(context: AppContext, profile: Game.Profile) throws -> String? {
+    guard let library = try context.existingLibrary() else { return nil }
+    return try WeeklyBossFinder.boss(library: library, profile: profile, rules: context.configuration.game,
+                                     policy: queuePolicy(context), now: context.now, calendar: context.calendar)?.name
+}
+
+/// The queues' rules of the configuration at the context's time.
+private func queuePolicy(_ context: AppContext) -> QueuePolicy {
+    QueuePolicy(thresholds: context.thresholds, keptCooldownDays: context.configuration.play.keptCooldownDays,
+                now: context.now, calendar: context.calendar)
 }

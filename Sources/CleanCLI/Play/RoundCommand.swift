@@ -67,10 +67,10 @@ extension Clean {
             guard name != "list" else { return try BossList.run(json: options.json) }
             guard name != "weekly" else {
                 return try PlayCommand.run(options: options, kind: .weekly(name)) { context in
-                    guard let weekly = try weeklyBoss(context: context, profile: PlayerView(context: context).profile) else {
+                    guard let weekly = try weeklyBossName(context: context, profile: PlayerView(context: context).profile) else {
                         throw CleanError("no weekly boss this week: no boss of the pool has a card in this library (`clean scan DIR` first, or see `clean boss list`)")
                     }
-                    return (.weekly(weekly.status.boss.name), nil, nil)
+                    return (.weekly(weekly), nil, nil)
                 }
             }
             try PlayCommand.run(options: options, kind: .boss(name)) { context in
