@@ -71,4 +71,25 @@ import Testing
         try write("DELETE FROM item WHERE id = 4")
         #expect(try similarGroups() == [1, 1, nil])
     }
+
+    /// A v7 index whose cold scan was cut off after dropping its indexes (DeferredIndexes) opens at v8 with
+    /// v8's indexes: the migration replaces what it must, and the index it retires is not built again.
+    @Test func anIndexCutOffInAColdScanBeforeV8OpensWithV8sIndexes() throws {
+        let path = NSTemporaryDirectory() + "swipeclean-v7-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Migrations.migrator.migrate(queue, upTo: "v7: card order")
+            #expect(try queue.write { db in try DeferredIndexes.dropIfEmpty(db) })
+        }
+        let database = try LibraryDatabase(path: path)
+        let indexes = try database.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'item' AND sql IS NOT NULL")
+        }
+        #expect(Set(indexes).isSuperset(of: ["item_card_extra_copies", "item_tally_duplicates", "item_tally_by_kind", "item_on_size"]))
+        #expect(!indexes.contains("item_card_duplicates"))
+        let tallyColumns = try database.read { db in try String.fetchAll(db, sql: "SELECT name FROM pragma_index_info('item_tally_by_kind')") }
+        #expect(tallyColumns.contains("extraCopy"))
+        #expect(try database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM setting WHERE key LIKE 'scan.deferredIndex.%'") } == 0)
+    }
 }

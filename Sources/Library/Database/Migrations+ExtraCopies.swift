@@ -36,11 +36,14 @@ extension Migrations {
             // The duplicates' stretch walks only the extra copies; their count reads its own partial index;
             // a round's total reads one index holding every column the five categories ask for (the
             // old-photo count keeps reading it by kind and capture date).
+            // IF EXISTS: a cold scan cut off before it rebuilt the indexes it dropped leaves them to the next open
+            // (DeferredIndexes), which must not bring back the one this replaces.
+            try db.execute(sql: "DELETE FROM setting WHERE key = 'scan.deferredIndex.item_card_duplicates'")
             try db.execute(sql: """
-                DROP INDEX item_card_duplicates;
+                DROP INDEX IF EXISTS item_card_duplicates;
                 CREATE INDEX item_card_extra_copies ON item((size + linkedBytes) DESC, path) WHERE extraCopy = 1;
                 CREATE INDEX item_tally_duplicates ON item(linkedTo, size, linkedBytes, extraCopy) WHERE extraCopy = 1;
-                DROP INDEX item_tally_by_kind;
+                DROP INDEX IF EXISTS item_tally_by_kind;
                 CREATE INDEX item_tally_by_kind
                     ON item(kind, capturedEpoch, size, linkedBytes, linkedTo, extraCopy, similarGroup, screenshotEvidence);
                 """)
