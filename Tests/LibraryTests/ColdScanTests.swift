@@ -37,6 +37,16 @@ import Testing
         try tree.write("DCIM/IMG_0001.AAE", randomData(300))
         try tree.write("Screenshots/Screenshot_20240101-120000.png", randomData(2000))
         for index in 0..<40 { try tree.write("misc/file\(index).bin", randomData(100 + index % 7)) }
+        try settle(tree)
+    }
+
+    /// Dates every file a day before the tests' `now`: a file dated by its mtime is believed only when that
+    /// is not after `now`, and files written a second after it would make the two trees differ by the clock.
+    static func settle(_ tree: TestTree) throws {
+        for entry in try FileManager.default.subpathsOfDirectory(atPath: tree.photos) {
+            try FileManager.default.setAttributes([.modificationDate: TestTree.now.addingTimeInterval(-86_400)],
+                                                  ofItemAtPath: tree.photos + "/" + entry)
+        }
     }
 
     @Test func aColdScanLeavesTheIndexAnIncrementalScanLeaves() throws {
@@ -60,6 +70,7 @@ import Testing
             _ = FileManager.default.fileExists(atPath: from, isDirectory: &isFolder)
             if !isFolder.boolValue { try warm.write(entry, try Data(contentsOf: URL(fileURLWithPath: from))) }
         }
+        try Self.settle(warm)
         #expect(try warm.scan().inspected == 45)
 
         #expect(try Self.indexes(cold.database) == freshIndexes)
