@@ -37,16 +37,17 @@ struct TmuxPane {
     }
 
     /// Polls the pane until `text` shows, or fails after `timeout` seconds (times `Slowdown.factor`)
-    /// with the screen in the message.
+    /// with the screen in the message. The default is generous: a screen that comes returns at once,
+    /// and on a loaded machine a first card drawn with ffmpeg and chafa has taken more than 5 s.
     @discardableResult
-    func waitFor(_ text: String, timeout: Double = 5) throws -> String {
+    func waitFor(_ text: String, timeout: Double = 15) throws -> String {
         try waitUntil("'\(text)'", timeout: timeout) { $0.contains(text) }
     }
 
     /// Polls the pane until `accept` takes the screen, or fails after `timeout` seconds (times
     /// `Slowdown.factor`) saying `what` was awaited, with the screen in the message.
     @discardableResult
-    func waitUntil(_ what: String, timeout: Double = 5, _ accept: (String) -> Bool) throws -> String {
+    func waitUntil(_ what: String, timeout: Double = 15, _ accept: (String) -> Bool) throws -> String {
         let timeout = timeout * Slowdown.factor
         let deadline = Date().addingTimeInterval(timeout)
         var last = ""
