@@ -8,13 +8,10 @@ import Library
 /// `Imaging`); videos are served as they are, with byte ranges, for a muted player in the card.
 extension WebApp {
     func addMedia(to router: Router<BasicRequestContext>) {
-        let backend = self.backend, previews = self.previews
+        let app = self, previews = self.previews
         let fileIO = FileIO()
         router.get("media/:id") { request, context in
-            guard let text = context.parameters.get("id"), let id = Int64(text), id > 0,
-                  let library = try backend.library(), let indexed = try library.cardFiles(of: id)
-            else { throw WebError(404, "no indexed item with that id") }
-            let item = indexed.item
+            guard let item = try app.indexedItem(context.parameters.get("id")) else { throw WebError(404, "no indexed item with that id") }
             switch item.kind {
             case .photo:
                 let bytes = try await previews.preview(of: item)
@@ -38,6 +35,15 @@ extension WebApp {
                 throw WebError(415, "no preview for this file")
             }
         }
+    }
+
+    /// The indexed item a `/media` address names by id. A card of the round in play is the index's
+    /// entry as it was dealt (opening the index would cost a cached preview most of its time); any
+    /// other id is looked up in the index.
+    func indexedItem(_ text: String?) throws -> ItemRecord? {
+        guard let text, let id = Int64(text), id > 0 else { return nil }
+        if let dealt = rounds.dealtItem(id) { return dealt }
+        return try backend.library()?.cardFiles(of: id)?.item
     }
 
     /// `bytes=A-B`, `bytes=A-`, `bytes=-N` within the file, or nil.

@@ -8,11 +8,11 @@ import Media
 /// that is not a video; 415 when no frame can be made (no ffmpeg, a damaged file).
 extension WebApp {
     func addPoster(to router: Router<BasicRequestContext>) {
-        let backend = self.backend, previews = self.previews
+        let app = self, previews = self.previews
         router.get("media/:id/poster") { _, context in
-            guard let text = context.parameters.get("id"), let id = Int64(text), id > 0,
-                  let library = try backend.library(), let item = try library.cardFiles(of: id)?.item, item.kind == .video
-            else { throw WebError(404, "no indexed video with that id") }
+            guard let item = try app.indexedItem(context.parameters.get("id")), item.kind == .video else {
+                throw WebError(404, "no indexed video with that id")
+            }
             let bytes = try await previews.cached(item, kind: "poster") {
                 guard let frame = VideoPoster.jpeg(of: item.rawPath) else {
                     throw WebError(415, VideoPoster.ffmpeg == nil ? "no poster frame: ffmpeg is not installed" : "no poster frame for this video")

@@ -5,8 +5,9 @@ import Library
 
 /// The last previews made, in memory only (a copy on disk would outlive its photo once the trash is
 /// emptied), each made once per version of its file: a request for one being made waits for it.
-/// The round in play has the previews of its next cards made ahead, one at a time at low priority,
-/// so the player seldom waits for a decode (a 12-megapixel JPEG costs libjpeg-turbo ~60 ms of CPU).
+/// The round in play has the previews of its next cards made ahead, one at a time at low priority
+/// and only once the server has been quiet for a moment (between the player's decisions, not while it
+/// answers them), so the player seldom waits for a decode (a 12-megapixel JPEG costs ~60 ms of CPU).
 final class PreviewCache: @unchecked Sendable {
     /// One version of one file: the key changes when the file does, so nothing stale is ever served.
     struct Key: Hashable {
@@ -26,6 +27,9 @@ final class PreviewCache: @unchecked Sendable {
     private var ahead: [ItemRecord] = []
     private var aheadRunning = false
     private let aheadQueue = DispatchQueue(label: "swipeclean.previews-ahead", qos: .utility)
+    /// The last request or decision: a decode made ahead starts only `quiet` after it.
+    private var lastActivity = DispatchTime.now()
+    static let quiet = DispatchTimeInterval.milliseconds(50)
     /// How many times each item's preview was decoded (tests see "made once" here).
     private var decodes: [Int64: Int] = [:]
 
@@ -48,6 +52,7 @@ final class PreviewCache: @unchecked Sendable {
         let key = try Self.key(item, kind: kind)
         return try await withCheckedThrowingContinuation { continuation in
             lock.lock()
+            lastActivity = .now()
             if let hit = entries[key] {
                 touch(key)
                 lock.unlock()
@@ -71,10 +76,11 @@ final class PreviewCache: @unchecked Sendable {
     func makeAhead(_ items: [ItemRecord]) {
         lock.lock()
         ahead = items.filter { $0.kind == .photo }
+        lastActivity = .now()
         let start = !aheadRunning && !ahead.isEmpty
         if start { aheadRunning = true }
         lock.unlock()
-        if start { aheadQueue.async { self.workAhead() } }
+        if start { aheadQueue.asyncAfter(deadline: .now() + Self.quiet) { self.workAhead() } }
     }
 
     private func workAhead() {
@@ -83,6 +89,13 @@ final class PreviewCache: @unchecked Sendable {
             guard !ahead.isEmpty else {
                 aheadRunning = false
                 lock.unlock()
+                return
+            }
+            // Still answering requests: come back once they have stopped for a moment.
+            let resume = lastActivity + Self.quiet
+            if resume > .now() {
+                lock.unlock()
+                aheadQueue.asyncAfter(deadline: resume) { self.workAhead() }
                 return
             }
             let item = ahead.removeFirst()

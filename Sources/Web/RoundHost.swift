@@ -216,6 +216,13 @@ public final class RoundHost: @unchecked Sendable {
         return Array(cards[at..<min(cards.count, at + count)])
     }
 
+    /// The index's entry behind card `id` of the round in play, as it was dealt; nil for any other id.
+    public func dealtItem(_ id: Int64) -> ItemRecord? {
+        mutex.lock()
+        defer { mutex.unlock() }
+        return active?.driver.cards.first { $0.id == id }?.item
+    }
+
     /// Whether a round is in play now (for the pages).
     public var isRunning: Bool {
         mutex.lock()

@@ -47,7 +47,8 @@ import Testing
     }
 
     /// A file changed on disk after its preview was made ahead is never shown as it was: the request
-    /// re-checks the file (404 until a rescan), and after a rescan the new version is decoded.
+    /// re-checks the file (404: the card was dealt as the old version, which the round cannot move
+    /// either), and after a rescan the new version is decoded.
     @Test func aPreviewMadeAheadIsNotServedForAFileChangedSince() async throws {
         let fixture = try WebFixture(extraScreenshots: 1)
         let previews = fixture.app.previews
@@ -67,6 +68,9 @@ import Testing
             let changed = try await client.send(.get, "/media/\(first)")
             #expect(changed.status == .notFound && changed.error?.contains("changed or left since it was indexed") == true)
 
+            let round = try #require(started["round"] as? String)
+            _ = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":null,"decision":"quit"}"#)
+            #expect(try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":false}"#).status == .ok)
             try fixture.rescan()
             let after = try await client.send(.get, "/media/\(first)")
             #expect(after.status == .ok)
