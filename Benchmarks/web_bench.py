@@ -12,8 +12,17 @@ them, then measures:
     deals from the whole index; its first card is a 12 MP photo (a duplicate copy, the largest first).
   - preview: GET /media/ID of a 12 MP JPEG never previewed before (no cache), the whole response.
   - a decision's round trip: POST /api/v1/rounds/R/decisions, keep then undo, on one keep-alive connection.
+  - the next card's preview in play: what the player waits for. In a home of its own that indexes
+    only the 12 MP photos (every one an old photo there), a fresh `clean web` deals the "old" boss;
+    like the play page, the bench asks for the first card's and the second card's previews at once,
+    then decides every PACE seconds ("skip", so the same cards are dealt again for the next pace)
+    and, as soon as each decision's answer arrives, asks for the preview of the card after the new
+    current one (the card the page then draws under it): that request's time is the figure. The
+    server made it ahead while the player looked at the earlier cards; PACE is 1 s and 0.3 s (the
+    card's fly-off alone takes 0.3 s on the page, so no player decides faster).
 Prints one line per figure with its target.
 """
+import threading
 import ctypes
 import http.client
 import json
@@ -90,8 +99,8 @@ def percentile(values, p):
 
 
 class Server:
-    def __init__(self, clean):
-        self.process = subprocess.Popen([clean, "web", "--no-open"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    def __init__(self, clean, env=None):
+        self.process = subprocess.Popen([clean, "web", "--no-open"], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True, env=env)
         first = self.process.stdout.readline().strip()
         match = re.fullmatch(r"Open (http://127\.0\.0\.1:(\d+)/\?token=([0-9a-f]{32}))", first)
         if not match:
@@ -99,13 +108,22 @@ class Server:
         self.url, self.port, self.token = match.group(1), int(match.group(2)), match.group(3)
         self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
 
-    def call(self, method, path, body=None):
+    def call(self, method, path, body=None, connection=None):
+        connection = connection or self.connection
         headers = {"Host": f"127.0.0.1:{self.port}", "Cookie": f"swipeclean_token={self.token}"}
         if body is not None:
             headers["Content-Type"] = "application/json"
-        self.connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
-        response = self.connection.getresponse()
+        connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
+        response = connection.getresponse()
         return response.status, response.read()
+
+    def image(self, card, connection=None):
+        """GET the card's preview; its time in ms."""
+        start = time.perf_counter()
+        status, body = self.call("GET", f"/media/{card}", connection=connection)
+        if status != 200 or body[:2] != b"\xff\xd8":
+            sys.exit(f"web_bench: /media/{card} answered {status}")
+        return (time.perf_counter() - start) * 1000
 
     def cpu_seconds(self):
         """User + system CPU time of the server so far (/proc/PID/stat)."""
@@ -166,6 +184,44 @@ def first_card_times(server, runs):
     return times, sizes
 
 
+def next_card_times(clean, folder, home, pace):
+    """Plays the "old" boss at one decision every `pace` s; the time of each next card's preview (ms)."""
+    env = dict(os.environ, SWIPECLEAN_HOME=os.path.join(home, "state"), XDG_CONFIG_HOME=os.path.join(home, "config"))
+    if not os.path.isdir(home):
+        for setting in (("player.tier", "pro"), ("scan.old_photo_years", "0")):   # every photo here is an old photo
+            subprocess.run([clean, "config", "set", *setting], check=True, capture_output=True, env=env)
+    subprocess.run([clean, "scan", folder, "--quiet"], check=True, capture_output=True, env=env)
+    server = Server(clean, env)   # a fresh server: nothing previewed yet
+    times = []
+    try:
+        status, body = server.call("POST", "/api/v1/rounds", {"boss": "old"})
+        if status != 201:
+            sys.exit(f"web_bench: POST /rounds answered {status}: {body[:200]}")
+        round_ = json.loads(body)
+        if len(round_["cards"]) < 30:
+            sys.exit(f"web_bench: the old boss dealt {len(round_['cards'])} cards of the 12 MP photos, not 30 or more")
+        order = [card["id"] for card in round_["cards"]]
+        # The page draws the card and the one under it: both previews are asked for at once.
+        under = http.client.HTTPConnection("127.0.0.1", server.port, timeout=30)
+        second = threading.Thread(target=server.image, args=(order[1], under))
+        second.start()
+        server.image(order[0])
+        second.join()
+        current = round_["current"]
+        for _ in range(len(order) - 2):
+            time.sleep(pace)   # the player looks at the card
+            status, body = server.call("POST", f"/api/v1/rounds/{round_['round']}/decisions", {"card": current, "decision": "skip"})
+            if status != 200:
+                sys.exit(f"web_bench: a decision answered {status}: {body[:200]}")
+            current = json.loads(body)["current"]
+            times.append(server.image(order[order.index(current) + 1]))
+        server.call("POST", f"/api/v1/rounds/{round_['round']}/decisions", {"card": None, "decision": "quit"})
+        server.call("POST", f"/api/v1/rounds/{round_['round']}/confirm", {"yes": False})
+    finally:
+        server.stop()
+    return times
+
+
 def main():
     if len(sys.argv) != 3:
         sys.exit(__doc__)
@@ -185,11 +241,7 @@ def main():
         previews = []
         cpu_before = server.cpu_seconds()
         for item in big:
-            start = time.perf_counter()
-            status, body = server.call("GET", f"/media/{item['id']}")
-            previews.append((time.perf_counter() - start) * 1000)
-            if status != 200 or body[:2] != b"\xff\xd8":
-                sys.exit(f"web_bench: /media/{item['id']} answered {status}")
+            previews.append(server.image(item["id"]))
         preview_cpu_ms = (server.cpu_seconds() - cpu_before) / len(big) * 1000
 
         # Decisions: keep and undo on one connection.
@@ -213,11 +265,15 @@ def main():
         first, _ = first_card_times(server, PAIRS - 1)
     finally:
         server.stop()
+    paces = {pace: next_card_times(clean, folder, os.path.join(work, "web-play-home"), pace) for pace in (1.0, 0.3)}
 
     print(f"\nweb (clean web on {len(items):,} indexed files; 12 MP JPEGs of {megabytes:.1f} MB on average):")
     print(f"first card visible after page load:  median {statistics.median(first):.0f} ms, max {max(first):.0f} ms of {len(first)} rounds   (target ≤ 300 ms)")
     print(f"preview of a 12 MP JPEG (uncached):  median {statistics.median(previews):.1f} ms, p95 {percentile(previews, 95):.1f} ms of {len(previews)}   (target ≤ 40 ms)")
     print(f"preview of a 12 MP JPEG, server CPU:  {preview_cpu_ms:.1f} ms per preview (mean of {len(big)})")
+    for pace, times in paces.items():
+        label = f"next card's preview, {pace:g} s a card:"
+        print(f"{label:<37}median {statistics.median(times):.1f} ms, p95 {percentile(times, 95):.1f} ms of {len(times)}   (target ≤ 40 ms)")
     print(f"a decision's round trip:             median {statistics.median(trips):.2f} ms, p95 {percentile(trips, 95):.2f} ms of {len(trips)}   (target ≤ 5 ms)")
 
 
