@@ -6,13 +6,16 @@ QuickTime movies with an mvhd creation time. 10 % of the files get an exact copy
 folder, 3 % a same-size near-copy (one byte changed in the middle). Deterministic for a seed.
 
 --small makes every file 1–4 KB (a million of them fit in about 4 GB; no big videos).
+--decodable puts a real 320×240 picture in every JPEG (padded after its end to the same sizes), so
+the similar-photos hash decodes them (about 1 ms more per JPEG to generate; needs python3-numpy).
 
-usage: make_library.py DIR [--files N] [--seed S] [--small]
+usage: make_library.py DIR [--files N] [--seed S] [--small] [--decodable]
 """
 import argparse
 import os
 import random
 import struct
+import sys
 
 EPOCH_1904 = 2082844800
 
@@ -48,6 +51,58 @@ def jpeg(rng, size, make, model, when):
     return head + rng.randbytes(max(0, size - len(head) - 2)) + b"\xff\xd9"
 
 
+class Pictures:
+    """Real 320×240 baseline JPEGs of varied content (a gradient, a few blocks of colour, grain) for
+    --decodable: libturbojpeg encodes each (quality 85, about 10–20 KB), so the similar-photos hash has
+    something to decode. About 1 ms of CPU a file."""
+
+    WIDTH, HEIGHT = 320, 240
+
+    def __init__(self, seed):
+        import ctypes
+        import numpy
+        self.numpy, self.ctypes = numpy, ctypes
+        self.rng = numpy.random.default_rng(seed)
+        lib = ctypes.CDLL("libturbojpeg.so.0")
+        lib.tjInitCompress.restype = ctypes.c_void_p
+        lib.tjCompress2.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
+                                    ctypes.POINTER(ctypes.POINTER(ctypes.c_ubyte)), ctypes.POINTER(ctypes.c_ulong),
+                                    ctypes.c_int, ctypes.c_int, ctypes.c_int]
+        lib.tjFree.argtypes = [ctypes.c_void_p]
+        self.lib, self.handle = lib, ctypes.c_void_p(lib.tjInitCompress())
+        y, x = numpy.mgrid[0:self.HEIGHT, 0:self.WIDTH].astype(numpy.float32)
+        self.x, self.y = x / self.WIDTH, y / self.HEIGHT
+        # Grain drawn once: 16 fields, one picked per picture (drawing it each time would triple the cost).
+        self.grain = [self.rng.normal(0, 6, (self.HEIGHT, self.WIDTH, 1)).astype(numpy.float32) for _ in range(16)]
+
+    def jpeg(self):
+        """One encoded picture, without its SOI marker (the caller writes SOI and its own EXIF first)."""
+        np, rng, w, h = self.numpy, self.rng, self.WIDTH, self.HEIGHT
+        a, b = rng.uniform(-255, 255, 2)
+        image = np.empty((h, w, 3), np.float32)
+        image[...] = (128 + a * (self.x - 0.5) + b * (self.y - 0.5))[..., None] + rng.uniform(-60, 60, 3)
+        for _ in range(6):
+            x0, y0 = rng.integers(0, w - 20), rng.integers(0, h - 20)
+            image[y0:y0 + rng.integers(20, h // 2), x0:x0 + rng.integers(20, w // 2)] = rng.uniform(0, 255, 3)
+        image += self.grain[rng.integers(0, 16)]
+        rgb = np.clip(image, 0, 255).astype(np.uint8)
+        out, size = self.ctypes.POINTER(self.ctypes.c_ubyte)(), self.ctypes.c_ulong(0)
+        # TJPF_RGB = 0, TJSAMP_420 = 2, quality 85
+        if self.lib.tjCompress2(self.handle, rgb.tobytes(), w, 0, h, 0, self.ctypes.byref(out), self.ctypes.byref(size), 2, 85, 0):
+            sys.exit("make_library: libturbojpeg could not encode a picture")
+        data = self.ctypes.string_at(out, size.value)
+        self.lib.tjFree(out)
+        return data[2:]
+
+
+def decodable_jpeg(rng, pictures, size, make, model, when):
+    """A JPEG with the same EXIF as jpeg() around a real picture, padded after its end to `size`."""
+    exif = b"Exif\0\0" + tiff_exif(make, model, when)
+    head = b"\xff\xd8\xff\xe1" + struct.pack(">H", len(exif) + 2) + exif
+    body = head + pictures.jpeg()
+    return body + rng.randbytes(max(0, size - len(body)))
+
+
 def png(rng, size, width=1170, height=2532):
     def chunk(kind, data):
         import zlib
@@ -72,7 +127,9 @@ def main():
     parser.add_argument("--files", type=int, default=20000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--small", action="store_true")
+    parser.add_argument("--decodable", action="store_true", help="JPEGs hold real 320×240 pictures (for the similar-photos hash)")
     args = parser.parse_args()
+    pictures = Pictures(args.seed) if args.decodable else None
     sizes = {"jpeg": (1_000, 4_000), "png": (1_000, 3_000), "mov": (2_000, 4_000)} if args.small else \
         {"jpeg": (30_000, 200_000), "png": (20_000, 150_000), "mov": (500_000, 2_000_000)}
     rng = random.Random(args.seed)
@@ -88,8 +145,11 @@ def main():
             phone = rng.randrange(3)
             folder = os.path.join(args.dir, f"phone{phone + 1}", "DCIM", f"{100 + index % 20}APPLE")
             name = f"IMG_{index:05d}.JPG"
-            data = jpeg(rng, rng.randint(*sizes["jpeg"]), *cameras[phone],
-                        f"{year:04d}:{month:02d}:{day:02d} {hour:02d}:{minute:02d}:{second:02d}")
+            when = f"{year:04d}:{month:02d}:{day:02d} {hour:02d}:{minute:02d}:{second:02d}"
+            if pictures:
+                data = decodable_jpeg(rng, pictures, rng.randint(*sizes["jpeg"]), *cameras[phone], when)
+            else:
+                data = jpeg(rng, rng.randint(*sizes["jpeg"]), *cameras[phone], when)
         elif roll < 0.98:
             folder = os.path.join(args.dir, "phone2", "Pictures", "Screenshots")
             name = f"Screenshot_{year:04d}{month:02d}{day:02d}-{hour:02d}{minute:02d}{second:02d}_{index}.png"

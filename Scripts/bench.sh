@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
 # `make bench`: clean side by side with the tools people use today, on one hot synthetic tree.
 # Env: BENCH_FILES (default 20000), BENCH_DIR (default a temp dir, removed at the end),
-# BENCH_SMALL=1 (files of 1–4 KB), BENCH_EXIFTOOL=0 (no exiftool run, no date comparison: it takes
-# half an hour at a million files), BENCH_EXTRAS=0 (stop after the index's figures: no round end,
-# web app or similar photos blocks), BENCH_REPEATS=N (at most N runs of each command: at a million
-# files a cold scan takes minutes).
+# BENCH_SMALL=1 (files of 1–4 KB), BENCH_DECODABLE=1 (JPEGs hold real pictures), BENCH_EXIFTOOL=0
+# (no exiftool run, no date comparison: it takes half an hour at a million files), BENCH_EXTRAS=0
+# (stop after the index's figures: no round end, web app or similar photos blocks), BENCH_REPEATS=N
+# (at most N runs of each command: at a million files a cold scan takes minutes).
 set -euo pipefail
 CLEAN=$(realpath "${1:-.build/release/clean}")
 FILES=${BENCH_FILES:-20000}
@@ -19,6 +19,9 @@ mkdir -p "$OUT"
 SIZE_FLAG=()
 if [ -n "${BENCH_SMALL:-}" ]; then TREE="$TREE-small"; SIZE_FLAG=(--small); fi
 # --- end dates
+# Similar photos (issue 10): BENCH_DECODABLE=1 puts a real 320×240 picture in every JPEG, so a cold
+# scan with similar photos on decodes and hashes them (the default tree's JPEG payloads are random).
+if [ -n "${BENCH_DECODABLE:-}" ]; then TREE="$TREE-decodable"; SIZE_FLAG+=(--decodable); fi
 if [ ! -d "$TREE" ]; then
   echo "generating a synthetic phone library of $FILES files in $TREE …" >&2
   python3 "$here/Benchmarks/make_library.py" "$TREE" --files "$FILES" "${SIZE_FLAG[@]}"
