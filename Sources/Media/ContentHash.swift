@@ -22,15 +22,29 @@ public enum ContentHash {
     /// partial hashes; files with different partial hashes differ.
     public static func partial(_ path: RawPath, size: Int64) throws -> String {
         let file = try ReadableFile(path)
-        let hasher = try Hasher128()
-        withUnsafeBytes(of: size.littleEndian) { hasher.update($0) }
         let head = try file.read(at: 0, count: partialBlock)
-        head.withUnsafeBytes { hasher.update($0) }
+        var tail: [UInt8] = []
         if size > Int64(partialBlock) {
             let tailOffset = max(Int64(partialBlock), size - Int64(partialBlock))
-            let tail = try file.read(at: tailOffset, count: Int(size - tailOffset))
-            tail.withUnsafeBytes { hasher.update($0) }
+            tail = try file.read(at: tailOffset, count: Int(size - tailOffset))
         }
+        return try partial(size: size, head: head[...], tail: tail[...])
+    }
+
+    /// The partial hash of a file whose whole content is `bytes`, as `partial(_:size:)` finds it
+    /// reading the file: a scan hashes a small file from the head it has read anyway.
+    public static func partial(ofWhole bytes: ArraySlice<UInt8>) throws -> String {
+        let size = bytes.count
+        let tailStart = bytes.startIndex + max(partialBlock, size - partialBlock)
+        return try partial(size: Int64(size), head: bytes.prefix(partialBlock),
+                           tail: size > partialBlock ? bytes[tailStart...] : [])
+    }
+
+    private static func partial(size: Int64, head: ArraySlice<UInt8>, tail: ArraySlice<UInt8>) throws -> String {
+        let hasher = try Hasher128()
+        withUnsafeBytes(of: size.littleEndian) { hasher.update($0) }
+        head.withUnsafeBytes { hasher.update($0) }
+        tail.withUnsafeBytes { hasher.update($0) }
         return hasher.hexDigest()
     }
 

@@ -29,6 +29,9 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     public var cameraModel: String?
     /// Why this is a screenshot, e.g. "EXIF UserComment: Screenshot"; nil when it is not one.
     public var screenshotEvidence: String?
+    /// `ContentHash.partial` of the file when its first read held all of it (a small file), so
+    /// finding duplicates need not open it again; nil otherwise.
+    public var partialHash: String?
 
     public var isScreenshot: Bool { screenshotEvidence != nil }
 

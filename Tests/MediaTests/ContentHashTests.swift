@@ -40,6 +40,24 @@ import Testing
         }
     }
 
+    /// A scan hashes a small file from the bytes it read whole: the same hash as reading the file.
+    @Test(arguments: [0, 1, 4095, 4096, 4097, 8191, 8192, 8193, 12_000, 16_383])
+    func partialOfWholeBytesEqualsPartialOfTheFile(_ size: Int) throws {
+        let bytes = Self.content(size)
+        let path = try Fixtures.write(bytes, "w.bin", in: directory)
+        #expect(try ContentHash.partial(ofWhole: bytes[...]) == ContentHash.partial(path, size: Int64(size)))
+        let padded = [0xAB] + bytes + [0xCD]
+        #expect(try ContentHash.partial(ofWhole: padded[1..<(size + 1)]) == ContentHash.partial(path, size: Int64(size)))
+    }
+
+    /// The inspector gives that hash for a file its first read holds whole, and none for a larger one.
+    @Test(arguments: [100, 5000, Inspector.headSize - 1, Inspector.headSize, Inspector.headSize + 1, 100_000])
+    func inspectingASmallFileGivesItsPartialHash(_ size: Int) throws {
+        let path = try Fixtures.write(Self.content(size), "i.bin", in: directory)
+        let info = try Inspector().inspect(path, now: Date())
+        #expect(info.partialHash == (size < Inspector.headSize ? try ContentHash.partial(path, size: Int64(size)) : nil))
+    }
+
     @Test func differentSizesDiffer() throws {
         let a = try Fixtures.write(Self.content(100), "a.bin", in: directory)
         let b = try Fixtures.write(Self.content(101), "b.bin", in: directory)

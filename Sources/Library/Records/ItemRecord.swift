@@ -76,5 +76,6 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         cameraMake = info.cameraMake
         cameraModel = info.cameraModel
         screenshotEvidence = info.screenshotEvidence
+        partialHash = info.partialHash
     }
 }
