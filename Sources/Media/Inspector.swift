@@ -31,7 +31,9 @@ public final class Inspector {
     /// Inspects the regular file at the absolute `path`. `status` is the walker's `lstat` (its
     /// mtime is the last-resort date); `now` bounds "future" dates, which are skipped.
     /// Throws only when the file cannot be opened or read; unreadable metadata is simply absent.
-    public func inspect(_ path: RawPath, status: FileStatus, now: Date) throws(FileSystemError) -> MediaInfo {
+    /// `sidecars: false` (its folder holds no `.json` file, as the walk saw it) looks for no
+    /// Takeout sidecar: three failing opens saved per undated file.
+    public func inspect(_ path: RawPath, status: FileStatus, now: Date, sidecars: Bool = true) throws(FileSystemError) -> MediaInfo {
         let file = try ReadableFile(path)
         let filled = try file.read(at: 0, into: &headBuffer)
         let head = headBuffer[0..<filled]
@@ -44,7 +46,7 @@ public final class Inspector {
         let kind = MediaKind(mime: mime)
 
         var info = MediaInfo(mime: mime, kind: kind, capturedAt: nil, dateSource: .mtime)
-        (info.capturedAt, info.dateSource) = captureDate(found, path: path, status: status, now: now)
+        (info.capturedAt, info.dateSource) = captureDate(found, path: path, status: status, now: now, sidecars: sidecars)
         info.width = found.width ?? found.exif?.pixelWidth
         info.height = found.height ?? found.exif?.pixelHeight
         if info.width == nil || info.height == nil { (info.width, info.height) = (nil, nil) }
@@ -123,7 +125,7 @@ public final class Inspector {
     /// The first usable date: EXIF (original, digitized, IFD0), XMP, QuickTime (Keys creation
     /// date, then `mvhd`), Takeout sidecar, file name, mtime. A date no camera could have taken
     /// (after `now`, before 1970; an impossible one such as month 00 never parses) is skipped.
-    func captureDate(_ found: Found, path: RawPath, status: FileStatus, now: Date) -> (CaptureDate?, DateSource) {
+    func captureDate(_ found: Found, path: RawPath, status: FileStatus, now: Date, sidecars: Bool = true) -> (CaptureDate?, DateSource) {
         func usable(_ date: CaptureDate?) -> CaptureDate? {
             guard let date, date.year >= 1970, !date.isAfter(now, timeZone: timeZone) else { return nil }
             return date
@@ -139,7 +141,7 @@ public final class Inspector {
                 if let date = usable(date) { return (date, .quicktime) }
             }
         }
-        if let date = usable(TakeoutSidecar.date(for: path)) { return (date, .sidecar) }
+        if sidecars, let date = usable(TakeoutSidecar.date(for: path)) { return (date, .sidecar) }
         if let date = usable(FileNameDates.date(inFileName: path.lastComponent)) { return (date, .filename) }
         let seconds = status.mtimeNanoseconds >= 0 ? status.mtimeNanoseconds / 1_000_000_000 : (status.mtimeNanoseconds - 999_999_999) / 1_000_000_000
         let nanoseconds = Int(status.mtimeNanoseconds - seconds * 1_000_000_000)

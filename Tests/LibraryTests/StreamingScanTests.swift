@@ -22,6 +22,20 @@ import Testing
         #expect(try tree.items().map { $0.rawPath.description }.sorted() == [tree.photos + "/a/x.bin", tree.photos + "/keep/z.bin"])
     }
 
+    /// The walk tells the reading whether a folder holds any `.json` file: a Takeout sidecar is
+    /// looked for there, and only there.
+    @Test func aTakeoutSidecarIsFoundWhereTheFolderHoldsJSON() throws {
+        let tree = try TestTree()
+        let sidecar = Data(#"{"photoTakenTime": {"timestamp": "1554462908"}}"#.utf8)
+        try tree.write("takeout/IMG_20100102_030405.jpg", randomData(100))
+        try tree.write("takeout/IMG_20100102_030405.jpg.json", sidecar)
+        try tree.write("phone/IMG_20100102_030405.jpg", randomData(101))
+        _ = try tree.scan()
+        #expect(try tree.item("takeout/IMG_20100102_030405.jpg")?.dateSource == .sidecar)
+        #expect(try tree.item("takeout/IMG_20100102_030405.jpg")?.capturedAt == "2019-04-05T11:15:08Z")
+        #expect(try tree.item("phone/IMG_20100102_030405.jpg")?.dateSource == .filename)
+    }
+
     @Test func namesThatSortAroundASubfolderAreComparedExactly() throws {
         let tree = try TestTree()
         // In byte order "a b/…" < "a.bin" < "a/…" < "a0": a folder's own files lie between the

@@ -151,6 +151,15 @@ import Testing
         #expect(info.capturedAt?.iso8601 == "2019-04-05T11:15:08Z")
     }
 
+    /// A folder the walk saw without any `.json` file has no sidecar to look for: the scan says so.
+    @Test func noSidecarIsLookedForWhenTheFolderHasNoJSON() throws {
+        try Fixtures.write(Array(#"{"photoTakenTime": {"timestamp": "1554462908"}}"#.utf8), "IMG_20100102_030405.jpg.json", in: directory)
+        let path = try Fixtures.write(Synthetic.jpeg(tiff: nil), "IMG_20100102_030405.jpg", in: directory, mtime: Self.oldMtime)
+        let status = try linkStatus(path)
+        #expect(try inspector.inspect(path, status: status, now: Self.now, sidecars: true).dateSource == .sidecar)
+        #expect(try inspector.inspect(path, status: status, now: Self.now, sidecars: false).dateSource == .filename)
+    }
+
     @Test func sidecarWithoutTimestampFallsThrough() throws {
         try Fixtures.write(Array(#"{"title": "x", "photoTakenTime": {"formatted": "x"}}"#.utf8), "IMG_20100102_030405.jpg.json", in: directory)
         let info = try inspect(Synthetic.jpeg(tiff: nil), "IMG_20100102_030405.jpg")

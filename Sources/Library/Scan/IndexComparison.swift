@@ -29,7 +29,8 @@ enum IndexComparison {
             CREATE TEMP TABLE IF NOT EXISTS scanQueue (
                 seq INTEGER PRIMARY KEY, path BLOB NOT NULL, known INTEGER, size INTEGER NOT NULL,
                 mtimeNs INTEGER NOT NULL, inode INTEGER NOT NULL, device INTEGER NOT NULL, ctimeNs INTEGER NOT NULL,
-                linkCount INTEGER NOT NULL, permissions INTEGER NOT NULL, owner INTEGER NOT NULL);
+                linkCount INTEGER NOT NULL, permissions INTEGER NOT NULL, owner INTEGER NOT NULL,
+                folderHasJSON INTEGER NOT NULL);
             DELETE FROM temp.scanQueue;
             """)
     }
@@ -38,9 +39,10 @@ enum IndexComparison {
     static func compare(_ folder: TreeWalker.Folder, _ db: Database, counts: inout Counts) throws {
         let range = PathPrefix(folder.path)
         let queue = try db.cachedStatement(sql: """
-            INSERT INTO temp.scanQueue (path, known, size, mtimeNs, inode, device, ctimeNs, linkCount, permissions, owner)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO temp.scanQueue (path, known, size, mtimeNs, inode, device, ctimeNs, linkCount, permissions, owner, folderHasJSON)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """)
+        let hasJSON = folder.hasJSON
         let rows = try db.cachedStatement(sql: """
             SELECT id, path, size, mtimeNs, inode, ctimeNs FROM item WHERE path >= ? AND path < ? ORDER BY path
             """)
@@ -48,7 +50,7 @@ enum IndexComparison {
             let s = file.status
             try queue.execute(arguments: [Data(range.lower) + file.name, known, s.size, s.mtimeNanoseconds,
                                           Int64(bitPattern: s.inode), Int64(bitPattern: s.device), s.ctimeNanoseconds,
-                                          Int64(bitPattern: s.linkCount), Int64(s.permissions), Int64(s.owner)])
+                                          Int64(bitPattern: s.linkCount), Int64(s.permissions), Int64(s.owner), hasJSON])
             counts.queued += 1
         }
         var gone: [Int64] = []
@@ -108,7 +110,7 @@ enum IndexComparison {
     /// The next `limit` queued files after `seq`, in walk order.
     static func next(after seq: Int64, limit: Int, _ db: Database) throws -> [Queued] {
         let rows = try Row.fetchCursor(db, sql: """
-            SELECT seq, path, known, size, mtimeNs, inode, device, ctimeNs, linkCount, permissions, owner FROM temp.scanQueue
+            SELECT seq, path, known, size, mtimeNs, inode, device, ctimeNs, linkCount, permissions, owner, folderHasJSON FROM temp.scanQueue
             WHERE seq > ? ORDER BY seq LIMIT ?
             """, arguments: [seq, limit])
         var queued: [Queued] = []
@@ -118,7 +120,8 @@ enum IndexComparison {
                                     device: UInt64(bitPattern: row[6]), linkCount: UInt64(bitPattern: row[8]),
                                     permissions: UInt32(truncatingIfNeeded: row[9] as Int64), ctimeNanoseconds: row[7],
                                     owner: UInt32(truncatingIfNeeded: row[10] as Int64))
-            queued.append(Queued(seq: row[0], entry: TreeWalker.Entry(path: RawPath(bytes: Array(path)), status: status), known: row[2]))
+            queued.append(Queued(seq: row[0], entry: TreeWalker.Entry(path: RawPath(bytes: Array(path)), status: status, folderHasJSON: row[11]),
+                                 known: row[2]))
         }
         return queued
     }

@@ -154,7 +154,7 @@ extension LibraryDatabase {
         let results = try parallelMap(files, jobs: request.jobs, makeWorker: { try Inspector(screenshotRules: rules) },
                                       progress: progress) { inspector, entry -> Result<ItemRecord, FileSystemError> in
             do throws(FileSystemError) {
-                let info = try inspector.inspect(entry.path, status: entry.status, now: now)
+                let info = try inspector.inspect(entry.path, status: entry.status, now: now, sidecars: entry.folderHasJSON)
                 return .success(ItemRecord(path: entry.path, status: entry.status, info: info, timeZone: timeZone))
             } catch {
                 return .failure(error)

@@ -11,6 +11,9 @@ struct TreeWalker {
     struct Entry: Sendable {
         let path: RawPath
         let status: FileStatus
+        /// Whether the file's folder held a `.json` file when listed: a Takeout sidecar is looked
+        /// for only then (Inspector's `sidecars`).
+        var folderHasJSON = true
     }
 
     /// One listed directory: its regular files sorted by name (byte order) and the names of the
@@ -19,6 +22,9 @@ struct TreeWalker {
         let path: RawPath
         var files: [(name: [UInt8], status: FileStatus)] = []
         var subdirectories: Set<[UInt8]> = []
+
+        /// Whether any of its files is named `….json`, as every Takeout sidecar is.
+        var hasJSON: Bool { files.contains { $0.name.count > 5 && $0.name.suffix(5).elementsEqual(".json".utf8) } }
     }
 
     struct Result: Sendable {
