@@ -87,13 +87,35 @@ import Testing
         let before = try Self.indexes(tree.database)
         #expect(before.contains { $0.hasPrefix("item_card_by_kind: ") })
         // What a cold scan does first, then nothing more: the process dies before building them.
-        #expect(try tree.database.write { db in try DeferredIndexes.dropIfEmpty(db) })
+        let dead = try Self.exitedProcess()
+        #expect(try tree.database.write { db in try DeferredIndexes.dropIfEmpty(db, owner: dead) })
         #expect(try !Self.indexes(tree.database).contains { $0.hasPrefix("item_card_by_kind: ") })
         #expect(try !Self.deferredKeys(tree.database).isEmpty)
 
         let reopened = try LibraryDatabase(path: tree.root + "/library.sqlite")
         #expect(try Self.indexes(reopened) == before)
         #expect(try Self.deferredKeys(reopened).isEmpty)
+    }
+
+    /// While the scan that dropped them still runs, another open leaves the building to it.
+    @Test func anotherOpenDuringTheScanLeavesTheIndexesToIt() throws {
+        let tree = try TestTree()
+        let before = try Self.indexes(tree.database)
+        #expect(try tree.database.write { db in try DeferredIndexes.dropIfEmpty(db, owner: getpid()) })
+        let other = try LibraryDatabase(path: tree.root + "/library.sqlite")
+        #expect(try Self.indexes(other) != before)
+        try tree.database.write { db in try DeferredIndexes.build(db) }
+        #expect(try Self.indexes(other) == before)
+        #expect(try tree.database.read { db in try String.fetchAll(db, sql: "SELECT key FROM setting WHERE key LIKE 'scan.deferred%'") }.isEmpty)
+    }
+
+    /// The id of a process that has exited.
+    static func exitedProcess() throws -> Int32 {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/bin/true")
+        try process.run()
+        process.waitUntilExit()
+        return process.processIdentifier
     }
 
     @Test func anIndexWithRowsKeepsItsIndexesDuringAScan() throws {

@@ -80,7 +80,7 @@ import Testing
         do {
             let queue = try DatabaseQueue(path: path)
             try Migrations.migrator.migrate(queue, upTo: "v7: card order")
-            #expect(try queue.write { db in try DeferredIndexes.dropIfEmpty(db) })
+            #expect(try queue.write { db in try DeferredIndexes.dropIfEmpty(db, owner: ColdScanTests.exitedProcess()) })
         }
         let database = try LibraryDatabase(path: path)
         let indexes = try database.read { db in

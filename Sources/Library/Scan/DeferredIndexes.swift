@@ -1,18 +1,27 @@
 import GRDB
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A cold scan (into an empty index) fills `item` without its secondary indexes and builds them
 /// once its files are indexed: each new row would otherwise land on a random page of the indexes
 /// sorted by size, card size or capture date (read, dirtied, spilled from the page cache), while
 /// CREATE INDEX sorts once. Each index's SQL is kept in `setting` in the transaction that drops it,
 /// so a scan cut off before building them leaves them to the next open of the index, never lost;
-/// the index's rows are the same either way, only lookups are slower meanwhile.
+/// the index's rows are the same either way, only lookups are slower meanwhile. The scanning
+/// process's id is kept with them: another `clean` opening the index while that scan still runs
+/// leaves the building to it (a long CREATE INDEX there would hold the scan's writes past their
+/// lock timeout).
 enum DeferredIndexes {
     private static let keyPrefix = "scan.deferredIndex."
+    private static let ownerKey = "scan.deferredIndexesOwner"
 
     /// Drops every index of `item` but its path's (the walk compares through it) when `item` has no
     /// row, remembering their SQL. Returns whether any was dropped.
-    static func dropIfEmpty(_ db: Database) throws -> Bool {
+    static func dropIfEmpty(_ db: Database, owner: Int32 = getpid()) throws -> Bool {
         guard try Row.fetchOne(db, sql: "SELECT 1 FROM item LIMIT 1") == nil else { return false }
+        try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                       arguments: [ownerKey, String(owner)])
         let indexes = try Row.fetchAll(db, sql: """
             SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'item' AND sql IS NOT NULL ORDER BY name
             """)
@@ -25,10 +34,14 @@ enum DeferredIndexes {
         return !indexes.isEmpty
     }
 
-    /// Whether indexes wait to be built.
-    static func pending(_ db: Database) throws -> Bool {
-        try Row.fetchOne(db, sql: "SELECT 1 FROM setting WHERE substr(key, 1, ?) = ? LIMIT 1",
-                         arguments: [keyPrefix.utf8.count, keyPrefix]) != nil
+    /// Whether indexes wait to be built by whoever opens the index: none while the scan that
+    /// dropped them runs (its process is alive).
+    static func orphaned(_ db: Database) throws -> Bool {
+        guard try Row.fetchOne(db, sql: "SELECT 1 FROM setting WHERE substr(key, 1, ?) = ? LIMIT 1",
+                               arguments: [keyPrefix.utf8.count, keyPrefix]) != nil else { return false }
+        let owner = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [ownerKey]).flatMap { Int32($0) }
+        guard let owner, owner > 0 else { return true }
+        return kill(owner, 0) != 0 && errno == ESRCH
     }
 
     /// Builds the indexes a cold scan dropped (one it finds already there is kept) and forgets their SQL.
@@ -42,5 +55,6 @@ enum DeferredIndexes {
             if !exists { try db.execute(sql: sql) }
             try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
         }
+        try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [ownerKey])
     }
 }
