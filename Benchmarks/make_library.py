@@ -59,17 +59,10 @@ class Pictures:
     WIDTH, HEIGHT = 320, 240
 
     def __init__(self, seed):
-        import ctypes
         import numpy
-        self.numpy, self.ctypes = numpy, ctypes
+        from turbojpeg import Compressor
+        self.numpy, self.compressor = numpy, Compressor()
         self.rng = numpy.random.default_rng(seed)
-        lib = ctypes.CDLL("libturbojpeg.so.0")
-        lib.tjInitCompress.restype = ctypes.c_void_p
-        lib.tjCompress2.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
-                                    ctypes.POINTER(ctypes.POINTER(ctypes.c_ubyte)), ctypes.POINTER(ctypes.c_ulong),
-                                    ctypes.c_int, ctypes.c_int, ctypes.c_int]
-        lib.tjFree.argtypes = [ctypes.c_void_p]
-        self.lib, self.handle = lib, ctypes.c_void_p(lib.tjInitCompress())
         y, x = numpy.mgrid[0:self.HEIGHT, 0:self.WIDTH].astype(numpy.float32)
         self.x, self.y = x / self.WIDTH, y / self.HEIGHT
         # Grain drawn once: 16 fields, one picked per picture (drawing it each time would triple the cost).
@@ -86,12 +79,9 @@ class Pictures:
             image[y0:y0 + rng.integers(20, h // 2), x0:x0 + rng.integers(20, w // 2)] = rng.uniform(0, 255, 3)
         image += self.grain[rng.integers(0, 16)]
         rgb = np.clip(image, 0, 255).astype(np.uint8)
-        out, size = self.ctypes.POINTER(self.ctypes.c_ubyte)(), self.ctypes.c_ulong(0)
-        # TJPF_RGB = 0, TJSAMP_420 = 2, quality 85
-        if self.lib.tjCompress2(self.handle, rgb.tobytes(), w, 0, h, 0, self.ctypes.byref(out), self.ctypes.byref(size), 2, 85, 0):
+        data = self.compressor.jpeg(rgb, w, h, 85)
+        if data is None:
             sys.exit("make_library: libturbojpeg could not encode a picture")
-        data = self.ctypes.string_at(out, size.value)
-        self.lib.tjFree(out)
         return data[2:]
 
 

@@ -23,7 +23,6 @@ them, then measures:
 Prints one line per figure with its target.
 """
 import threading
-import ctypes
 import http.client
 import json
 import os
@@ -35,26 +34,18 @@ import sys
 import time
 
 import numpy
+from turbojpeg import Compressor
 
 PAIRS, SINGLES, WIDTH, HEIGHT = 10, 30, 4000, 3000
 
 
 def encoder():
-    lib = ctypes.CDLL("libturbojpeg.so.0")
-    lib.tjInitCompress.restype = ctypes.c_void_p
-    lib.tjCompress2.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int,
-                                ctypes.POINTER(ctypes.POINTER(ctypes.c_ubyte)), ctypes.POINTER(ctypes.c_ulong),
-                                ctypes.c_int, ctypes.c_int, ctypes.c_int]
-    lib.tjFree.argtypes = [ctypes.c_void_p]
-    handle = ctypes.c_void_p(lib.tjInitCompress())
+    compressor = Compressor()
 
     def encode(rgb):
-        out, size = ctypes.POINTER(ctypes.c_ubyte)(), ctypes.c_ulong(0)
-        # TJPF_RGB = 0, TJSAMP_420 = 2, quality 90, no flags
-        if lib.tjCompress2(handle, rgb.tobytes(), WIDTH, 0, HEIGHT, 0, ctypes.byref(out), ctypes.byref(size), 2, 90, 0) != 0:
+        data = compressor.jpeg(rgb, WIDTH, HEIGHT, 90)
+        if data is None:
             sys.exit("web_bench: libturbojpeg could not encode the 12 MP test photo")
-        data = ctypes.string_at(out, size.value)
-        lib.tjFree(out)
         return data
     return encode
 
