@@ -22,7 +22,7 @@ enum CardQueue {
         "FROM item" + (index.map { " INDEXED BY \($0)" } ?? "")
     }
 
-    /// The index each stretch of the standard order walks (migration v7): already sorted by card size, so
+    /// The index each stretch of the standard order walks (migrations v7 and v8): already sorted by card size, so
     /// nothing is sorted; named, so SQLite never prefers a counting index and sorts a million rows instead.
     static let orderIndex: [CardCategory: String] = [
         .duplicates: "item_card_extra_copies", .similar: "item_card_similar", .bigVideos: "item_card_by_kind",
