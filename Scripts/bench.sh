@@ -66,16 +66,10 @@ python3 "$here/Benchmarks/compare.py" "$OUT/items.jsonl" "$OUT/jdupes.out" \
 
 # --- dates (issue 12, 3): what a player waits for on this index, each ≤ 200 ms (medians of 5,
 # process start and database open included), and the memory of a full listing (it streams).
-measure 5 queues  "$CLEAN" boss list --json
-measure 5 round   sh -c "exec '$CLEAN' round --dry-run --json < /dev/null"
-measure 5 home    "$CLEAN"
-measure 5 report  "$CLEAN" report --json
+echo "card queues, home screen and report (target ≤ 200 ms each):"
+"$here/Benchmarks/queue_times.sh" "$CLEAN"
 measure 1 items   sh -c "exec '$CLEAN' items --json > /dev/null"
 ms() { python3 -c "import sys; print(f'{float(sys.argv[1]) * 1000:.0f} ms')" "$1"; }
-echo "card queues (boss list, all bosses): $(ms "${SECONDS_OF[queues]}")   (target ≤ 200 ms)"
-echo "a round's queue (round --dry-run):   $(ms "${SECONDS_OF[round]}")   (target ≤ 200 ms)"
-echo "home screen (clean):                 $(ms "${SECONDS_OF[home]}")   (target ≤ 200 ms)"
-echo "report (report --json):              $(ms "${SECONDS_OF[report]}")   (target ≤ 200 ms)"
 echo "items --json: $(ms "${SECONDS_OF[items]}"), peak RSS $(( ${RSS_OF[items]} / 1024 )) MiB"
 echo "index: $(du -h "$SWIPECLEAN_HOME/library.sqlite" | cut -f1)"
 # --- end dates
