@@ -17,6 +17,9 @@ struct CleanBinary {
         environment = [
             "SWIPECLEAN_HOME": home + "/state", "XDG_CONFIG_HOME": home + "/config", "HOME": home,
             "TZ": "UTC", "NO_COLOR": "1", "PATH": "/usr/bin:/bin",
+            // A card's picture waits for chafa (and ffmpeg) this long: the suite runs many
+            // processes on two cores, where 1.5 s has not always been enough for a video's frame.
+            "SWIPECLEAN_PICTURE_SECONDS": String(Int(30 * Slowdown.factor)),
         ]
     }
 

@@ -13,7 +13,7 @@ enum Poster {
         try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let output = folder + "/\(UInt(bitPattern: path.hashValue)).jpg"
         if FileManager.default.fileExists(atPath: output) { return output }
-        guard let bytes = VideoPoster.jpeg(of: path), FileManager.default.createFile(atPath: output, contents: Data(bytes)) else { return nil }
+        guard let bytes = VideoPoster.jpeg(of: path, timeout: max(5, Thumbnail.budget)), FileManager.default.createFile(atPath: output, contents: Data(bytes)) else { return nil }
         return output
     }
 }

@@ -26,10 +26,19 @@ enum Picture: Equatable {
 enum Thumbnail {
     static let chafa = Helpers.find("chafa")
 
+    /// How long a card waits for its picture before it is drawn without one: 1.5 s, or
+    /// `SWIPECLEAN_PICTURE_SECONDS` (0.1…600) on a slow or busy machine, where chafa (and ffmpeg for
+    /// a video's frame) can take longer and the card would otherwise show no picture.
+    static let budget: Double = {
+        guard let text = ProcessInfo.processInfo.environment["SWIPECLEAN_PICTURE_SECONDS"], let seconds = Double(text),
+              seconds.isFinite else { return 1.5 }
+        return min(600, max(0.1, seconds))
+    }()
+
     /// The image at `path` fitted into `columns`×`rows` cells (its aspect kept), in the best format
     /// chafa detects for this terminal (kitty, iTerm2, sixel, else symbols); plain symbols without
     /// colour when `color` is off. Nil when it cannot be drawn.
-    static func render(_ path: String, columns: Int, rows: Int, color: Bool, timeout: Double = 1.5) -> Picture? {
+    static func render(_ path: String, columns: Int, rows: Int, color: Bool, timeout: Double = budget) -> Picture? {
         guard let chafa else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chafa)
