@@ -67,7 +67,7 @@ import Testing
         let countdown = try #require(first.firstMatch(of: /⏱ (\d+) s left/))
         let shown = try #require(Int(countdown.1))
         // The countdown goes down within a second or so (on a loaded machine a redraw may skip a second).
-        try pane.waitUntil("a countdown below \(shown) s", timeout: 2.5) { screen in
+        try pane.waitUntil("a countdown below \(shown) s", timeout: 6) { screen in
             screen.firstMatch(of: /⏱ (\d+) s left/).flatMap { Int($0.1) }.map { $0 < shown } ?? false
         }
 
@@ -137,7 +137,7 @@ import Testing
         try pane.waitFor("a-copy.jpg")
         try pane.send("h")
         try pane.waitFor("✗ DELETE")
-        let asked = try pane.waitFor("to the trash? [y/N]", timeout: 4)
+        let asked = try pane.waitFor("to the trash? [y/N]", timeout: 10)
         #expect(asked.contains("⏱ Time's up!"))
         try pane.send("n")
         let result = try pane.waitFor("stty-done")
@@ -182,7 +182,7 @@ import Testing
 
         try pane.waitFor("a-copy.jpg")
         try pane.send("d")
-        try pane.waitFor("Time's up!", timeout: 4)
+        try pane.waitFor("Time's up!", timeout: 10)
         try pane.send("q")
         try pane.send("d")
         usleep(600_000)
