@@ -32,22 +32,25 @@ public struct LibrarySummary: Sendable, Equatable {
     /// Counts the items below `roots` (all items when empty); `thresholds` decide big and old.
     static func fetch(_ db: Database, roots: [RawPath], thresholds: Thresholds) throws -> LibrarySummary {
         let (condition, arguments) = PathPrefix.condition(roots)
+        // The categories' own conditions, as the card queues deal them, so the scan's counts and the queues agree.
+        let screenshot = CardQueue.member(.screenshots, thresholds), big = CardQueue.member(.bigVideos, thresholds)
+        let old = CardQueue.member(.oldPhotos, thresholds)
         let sql = """
             SELECT COUNT(*), COALESCE(SUM(size), 0),
                    COUNT(*) FILTER (WHERE kind = 'photo'),
                    COUNT(*) FILTER (WHERE kind = 'video'),
                    COUNT(*) FILTER (WHERE kind = 'other'),
-                   COUNT(*) FILTER (WHERE screenshotEvidence IS NOT NULL),
-                   COALESCE(SUM(size) FILTER (WHERE screenshotEvidence IS NOT NULL), 0),
-                   COUNT(*) FILTER (WHERE kind = 'video' AND size > ?),
-                   COALESCE(SUM(size) FILTER (WHERE kind = 'video' AND size > ?), 0),
-                   COUNT(*) FILTER (WHERE kind = 'photo' AND capturedEpoch < ?),
-                   COALESCE(SUM(size) FILTER (WHERE kind = 'photo' AND capturedEpoch < ?), 0),
+                   COUNT(*) FILTER (WHERE \(screenshot.sql)),
+                   COALESCE(SUM(size) FILTER (WHERE \(screenshot.sql)), 0),
+                   COUNT(*) FILTER (WHERE \(big.sql)),
+                   COALESCE(SUM(size) FILTER (WHERE \(big.sql)), 0),
+                   COUNT(*) FILTER (WHERE \(old.sql)),
+                   COALESCE(SUM(size) FILTER (WHERE \(old.sql)), 0),
                    COUNT(DISTINCT duplicateGroup), COUNT(duplicateGroup)
             FROM item WHERE \(condition)
             """
-        let cutoff = thresholds.oldBefore.timeIntervalSince1970
-        var all: StatementArguments = [thresholds.bigVideoBytes, thresholds.bigVideoBytes, cutoff, cutoff]
+        var all = StatementArguments(screenshot.arguments + screenshot.arguments + big.arguments + big.arguments
+                                     + old.arguments + old.arguments)
         all += arguments
         guard let row = try Row.fetchOne(db, sql: sql, arguments: all) else { return LibrarySummary() }
         var summary = LibrarySummary()
