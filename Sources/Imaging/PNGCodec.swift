@@ -17,9 +17,12 @@ enum PNGCodec {
             let format = Int32(SPNG_FMT_RGB8.rawValue)
             var length = 0
             try check(spng_decoded_image_size(context, format, &length), name)
-            var pixels = [UInt8](repeating: 0, count: length)
-            let decoded = pixels.withUnsafeMutableBytes { out in
-                spng_decode_image(context, out.baseAddress, out.count, format, Int32(SPNG_DECODE_TRNS.rawValue))
+            // Not zeroed first: libspng writes every byte of a decode that succeeds, and a damaged
+            // file (which fails) then costs no pass over an image-sized buffer.
+            var decoded: Int32 = 0
+            let pixels = [UInt8](unsafeUninitializedCapacity: length) { out, initialized in
+                decoded = spng_decode_image(context, out.baseAddress, length, format, Int32(SPNG_DECODE_TRNS.rawValue))
+                initialized = decoded == 0 ? length : 0
             }
             try check(decoded, name)
             var exif = spng_exif()
