@@ -56,12 +56,14 @@ public enum ContentHash {
         return hasher.hexDigest()
     }
 
-    /// The hash of bytes in memory (for tests and small payloads).
-    public static func of(_ bytes: [UInt8]) throws -> String {
+    /// The hash of bytes in memory (a small file read whole, a test's payload): `full` of a file holding them.
+    public static func of(_ bytes: ArraySlice<UInt8>) throws -> String {
         let hasher = try Hasher128()
         bytes.withUnsafeBytes { hasher.update($0) }
         return hasher.hexDigest()
     }
+
+    public static func of(_ bytes: [UInt8]) throws -> String { try of(bytes[...]) }
 }
 
 /// A streaming XXH3-128 state.

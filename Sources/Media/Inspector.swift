@@ -55,8 +55,11 @@ public final class Inspector {
         info.screenshotEvidence = screenshots.evidence(ScreenshotClues(
             path: path, kind: kind, make: info.cameraMake, software: found.exif?.software,
             exifUserComment: found.exif?.userComment, xmpUserComment: found.xmpUserComment))
-        // The whole file, as large as the walk saw it: its partial hash costs no read.
-        if filled < Inspector.headSize && Int64(filled) == status.size { info.partialHash = try? ContentHash.partial(ofWhole: head) }
+        // The whole file, as large as the walk saw it: its partial and full hashes cost no read.
+        if filled < Inspector.headSize && Int64(filled) == status.size {
+            info.partialHash = try? ContentHash.partial(ofWhole: head)
+            info.contentHash = try? ContentHash.of(head)
+        }
         return info
     }
 

@@ -32,6 +32,9 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     /// `ContentHash.partial` of the file when its first read held all of it (a small file), so
     /// finding duplicates need not open it again; nil otherwise.
     public var partialHash: String?
+    /// `ContentHash.full` of such a small file, from the same bytes: a duplicate's confirming hash
+    /// then needs no second read either; nil otherwise.
+    public var contentHash: String?
 
     public var isScreenshot: Bool { screenshotEvidence != nil }
 

@@ -50,12 +50,14 @@ import Testing
         #expect(try ContentHash.partial(ofWhole: padded[1..<(size + 1)]) == ContentHash.partial(path, size: Int64(size)))
     }
 
-    /// The inspector gives that hash for a file its first read holds whole, and none for a larger one.
-    @Test(arguments: [100, 5000, Inspector.headSize - 1, Inspector.headSize, Inspector.headSize + 1, 100_000])
-    func inspectingASmallFileGivesItsPartialHash(_ size: Int) throws {
+    /// The inspector gives that hash, and the full content hash, for a file its first read holds
+    /// whole, and neither for a larger one.
+    @Test(arguments: [0, 100, 5000, Inspector.headSize - 1, Inspector.headSize, Inspector.headSize + 1, 100_000])
+    func inspectingASmallFileGivesItsPartialAndFullHashes(_ size: Int) throws {
         let path = try Fixtures.write(Self.content(size), "i.bin", in: directory)
         let info = try Inspector().inspect(path, now: Date())
         #expect(info.partialHash == (size < Inspector.headSize ? try ContentHash.partial(path, size: Int64(size)) : nil))
+        #expect(info.contentHash == (size < Inspector.headSize ? try ContentHash.full(path) : nil))
     }
 
     @Test func differentSizesDiffer() throws {

@@ -77,5 +77,6 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         cameraModel = info.cameraModel
         screenshotEvidence = info.screenshotEvidence
         partialHash = info.partialHash
+        contentHash = info.contentHash
     }
 }

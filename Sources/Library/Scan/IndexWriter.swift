@@ -4,13 +4,13 @@ import GRDB
 
 /// The writes that follow reading: stored hashes, duplicate groups, links between files.
 enum IndexWriter {
-    /// The columns read from the file itself, written by `store(_:)`; the partial hash of a file
-    /// small enough to be read whole (nil for the others, hashed later if their size is shared).
+    /// The columns read from the file itself, written by `store(_:)`; the partial and full hashes of
+    /// a file small enough to be read whole (nil for the others, hashed later if their size is shared).
     static let columns = ["path", "size", "mtimeNs", "inode", "device", "mime", "kind", "capturedAt", "capturedEpoch",
                           "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence", "ctimeNs",
-                          "partialHash"]
-    /// The columns derived later in a scan (hashes, groups, links, fingerprints), cleared when a file changes.
-    static let derivedColumns = ["contentHash", "duplicateGroup", "linkedTo", "linkKind",
+                          "partialHash", "contentHash"]
+    /// The columns derived later in a scan (groups, links, fingerprints), cleared when a file changes.
+    static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind",
                                  "perceptualHash", "sharpness", "similarGroup"]
 
     /// Inserts new items and rewrites changed ones (clearing their hashes, group and link), with
@@ -25,6 +25,7 @@ enum IndexWriter {
                 record.path, record.size, record.mtimeNs, record.inode, record.device, record.mime, record.kind.rawValue,
                 record.capturedAt, record.capturedEpoch, record.dateSource.rawValue, record.width, record.height,
                 record.cameraMake, record.cameraModel, record.screenshotEvidence, record.ctimeNs, record.partialHash,
+                record.contentHash,
             ]
             if let id = record.id {
                 values.append(id)
