@@ -14,10 +14,22 @@ enum JPEGCodec {
 
         let (outW, outH) = scaledSize(width: Int(width), height: Int(height), for: size)
         let format = layout == .rgb ? TJPF_RGB : TJPF_GRAY
-        var pixels = [UInt8](repeating: 0, count: outW * outH * layout.rawValue)
-        let status = pixels.withUnsafeMutableBufferPointer { out in
+        let count = outW * outH * layout.rawValue
+        func decompress(into out: UnsafeMutableBufferPointer<UInt8>) -> Int32 {
             tjDecompress2(handle, bytes, UInt(bytes.count), out.baseAddress, Int32(outW), 0, Int32(outH),
                           Int32(format.rawValue), TJFLAG_FASTDCT | TJFLAG_FASTUPSAMPLE)
+        }
+        // Not zeroed first: a clean decode writes every byte, and a damaged file that fails costs no
+        // pass over the buffer. Only a decode with a warning (a truncated file) is made again over a
+        // zeroed buffer, so whatever it leaves unwritten reads as it always has.
+        var status: Int32 = 0
+        var pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
+            status = decompress(into: out)
+            initialized = status == 0 ? count : 0
+        }
+        if status != 0 && tjGetErrorCode(handle) != Int32(TJERR_FATAL.rawValue) {
+            pixels = [UInt8](repeating: 0, count: count)
+            status = pixels.withUnsafeMutableBufferPointer { decompress(into: $0) }
         }
         // A truncated file still yields its top part with a warning; only a hard error is refused.
         if status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {

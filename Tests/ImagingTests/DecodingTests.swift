@@ -134,4 +134,23 @@ import Testing
             }
         }
     }
+
+    /// A JPEG cut in the middle decodes with a warning: its top rows as in the whole file, and the
+    /// same pixels every time (the decode's buffer is not zeroed first unless a warning comes, when
+    /// it is decoded again over zeros, so no byte is left as memory happened to hold it).
+    @Test(arguments: ["Apple iPhone 4.jpg", "Nexus 4.jpg"])
+    func aJpegCutInHalfDecodesItsTopTheSameEveryTime(_ name: String) throws {
+        let bytes = try Corpus.bytes(name)
+        let whole = try Decoding.decode(bytes: bytes, name: name, size: .shortSide(64), layout: .gray, orientation: .up)
+        let cut = Array(bytes.prefix(bytes.count / 2))
+        let first = try Decoding.decode(bytes: cut, name: name, size: .shortSide(64), layout: .gray, orientation: .up)
+        #expect((first.width, first.height) == (whole.width, whole.height))
+        let top = first.width * (first.height / 4)
+        #expect(first.pixels.prefix(top) == whole.pixels.prefix(top), "the top quarter as in the whole file")
+        #expect(first.pixels != whole.pixels, "the part past the cut is not the picture")
+        for _ in 0..<3 {
+            _ = [UInt8](repeating: 0xA5, count: first.pixels.count)   // leave other bytes in the allocator's hands
+            #expect(try Decoding.decode(bytes: cut, name: name, size: .shortSide(64), layout: .gray, orientation: .up).pixels == first.pixels)
+        }
+    }
 }
