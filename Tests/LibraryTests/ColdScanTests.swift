@@ -97,6 +97,26 @@ import Testing
         #expect(try Self.deferredKeys(reopened).isEmpty)
     }
 
+    /// A cold scan builds what its later stages use first and the queues' indexes last; cut off in
+    /// between, it leaves the queues' indexes to the next open, which builds them.
+    @Test func theQueuesIndexesLeftByAScanCutOffAfterItsFirstBuildAreBuiltAtTheNextOpen() throws {
+        let tree = try TestTree()
+        let before = try Self.indexes(tree.database)
+        let dead = try Self.exitedProcess()
+        #expect(try tree.database.write { db in try DeferredIndexes.dropIfEmpty(db, owner: dead) })
+        try tree.database.write { db in try DeferredIndexes.build(db, deferringQueues: true) }
+        let names = try Self.indexes(tree.database).map { String($0.prefix { $0 != ":" }) }
+        #expect(names.contains("item_on_size") && names.contains("item_on_duplicateGroup"), "\(names)")
+        #expect(!names.contains { DeferredIndexes.servesQueuesOnly($0) }, "\(names)")
+        let waiting = try Self.deferredKeys(tree.database).map { String($0.dropFirst("scan.deferredIndex.".count)) }
+        #expect(!waiting.isEmpty && waiting.allSatisfy(DeferredIndexes.servesQueuesOnly), "\(waiting)")
+        #expect(waiting.contains("item_card_by_kind") && waiting.contains("item_tally_by_kind"))
+
+        let reopened = try LibraryDatabase(path: tree.root + "/library.sqlite")
+        #expect(try Self.indexes(reopened) == before)
+        #expect(try reopened.read { db in try String.fetchAll(db, sql: "SELECT key FROM setting WHERE key LIKE 'scan.deferred%'") }.isEmpty)
+    }
+
     /// While the scan that dropped them still runs, another open leaves the building to it.
     @Test func anotherOpenDuringTheScanLeavesTheIndexesToIt() throws {
         let tree = try TestTree()

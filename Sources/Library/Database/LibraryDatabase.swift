@@ -29,7 +29,7 @@ public final class LibraryDatabase: Sendable {
             writer = try DatabasePool(path: path, configuration: configuration)
             try Migrations.migrator.migrate(writer)
             // A cold scan cut off before it built the indexes it dropped (see DeferredIndexes).
-            if try writer.read(DeferredIndexes.orphaned) { try writer.write(DeferredIndexes.build) }
+            if try writer.read(DeferredIndexes.orphaned) { try writer.write { db in try DeferredIndexes.build(db) } }
         } catch {
             throw LibraryError.database(path: path, error)
         }

@@ -44,17 +44,28 @@ enum DeferredIndexes {
         return kill(owner, 0) != 0 && errno == ESRCH
     }
 
-    /// Builds the indexes a cold scan dropped (one it finds already there is kept) and forgets their SQL.
-    static func build(_ db: Database) throws {
+    /// Whether an index serves only the card queues and their counts (`item_card_…`, `item_tally_…`),
+    /// not the scan's own later stages (duplicates, links, similar photos) nor the triggers that keep
+    /// `extraCopy` and `linkedBytes`: a cold scan builds these last, so the rows those stages rewrite
+    /// are not written into them one by one first.
+    static func servesQueuesOnly(_ name: String) -> Bool {
+        name.hasPrefix("item_card_") || name.hasPrefix("item_tally_")
+    }
+
+    /// Builds the indexes a cold scan dropped (one it finds already there is kept) and forgets their
+    /// SQL; `deferringQueues` leaves those that serve the queues only for a later call.
+    static func build(_ db: Database, deferringQueues: Bool = false) throws {
         let waiting = try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE substr(key, 1, ?) = ? ORDER BY key",
                                        arguments: [keyPrefix.utf8.count, keyPrefix])
+        var left = false
         for index in waiting {
             let key: String = index["key"], sql: String = index["value"]
             let name = String(key.dropFirst(keyPrefix.count))
+            if deferringQueues && servesQueuesOnly(name) { left = true; continue }
             let exists = try Row.fetchOne(db, sql: "SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?", arguments: [name]) != nil
             if !exists { try db.execute(sql: sql) }
             try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [key])
         }
-        try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [ownerKey])
+        if !left { try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [ownerKey]) }
     }
 }

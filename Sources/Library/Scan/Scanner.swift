@@ -12,7 +12,7 @@ extension LibraryDatabase {
     public func scan(_ request: ScanRequest,
                      progress: @escaping @Sendable (ScanProgress) -> Void = { _ in }) throws -> ScanReport {
         var timer = StageTimer()
-        var (changes, errors) = try indexChanges(request, timer: &timer, progress: progress)
+        var (changes, errors, deferred) = try indexChanges(request, timer: &timer, progress: progress)
         if changes.inspected > 0 || changes.removed > 0 || request.rehash {
             progress(ScanProgress(phase: .hashing, done: 0))
             errors += try findDuplicatesAndLinks(jobs: request.jobs, progress: progress)
@@ -20,6 +20,10 @@ extension LibraryDatabase {
         }
         let indexChanged = changes.inspected > 0 || changes.removed > 0 || request.rehash
         let fingerprinted = try findSimilar(request, indexChanged: indexChanged, timer: &timer, progress: progress)
+        if deferred {
+            try write { db in try DeferredIndexes.build(db) }
+            timer.lap("build the queues' indexes")
+        }
         let thresholds = Thresholds(options: request.options, now: request.now, calendar: request.calendar)
         let summary = try read { db in try LibrarySummary.fetch(db, roots: request.roots, thresholds: thresholds) }
         timer.lap("summary")
@@ -74,7 +78,7 @@ extension LibraryDatabase {
     /// and writes them chunk by chunk. Memory holds a few folders, then two chunks of records,
     /// never the whole tree, however large the library.
     private func indexChanges(_ request: ScanRequest, timer: inout StageTimer,
-                              progress: @escaping @Sendable (ScanProgress) -> Void) throws -> (Changes, [ScanIssue]) {
+                              progress: @escaping @Sendable (ScanProgress) -> Void) throws -> (Changes, [ScanIssue], deferred: Bool) {
         progress(ScanProgress(phase: .walking, done: 0))
         let deferred = try write { db in
             try IndexComparison.prepare(db)
@@ -138,10 +142,10 @@ extension LibraryDatabase {
         try write { db in try IndexComparison.finish(db) }
         timer.lap("read and index \(total) files")
         if deferred {
-            try write { db in try DeferredIndexes.build(db) }
+            try write { db in try DeferredIndexes.build(db, deferringQueues: true) }
             timer.lap("build the indexes")
         }
-        return (changes, errors)
+        return (changes, errors, deferred)
     }
 
     /// Files read and written per transaction: bounds the records held in memory.
