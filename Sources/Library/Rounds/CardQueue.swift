@@ -22,12 +22,25 @@ enum CardQueue {
         "FROM item" + (index.map { " INDEXED BY \($0)" } ?? "")
     }
 
+    /// `index` when the database has it. A cold scan builds the queues' indexes last (`DeferredIndexes`):
+    /// a queue read meanwhile, by another `clean` during that scan, is planned by SQLite without it
+    /// instead of failing with "no such index".
+    static func existing(_ index: String?, _ db: Database) throws -> String? {
+        guard let index else { return nil }
+        let present = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = ?)",
+                                        arguments: [index]) ?? false
+        return present ? index : nil
+    }
+
     /// The index each stretch of the standard order walks (migrations v7 and v8): already sorted by card size, so
     /// nothing is sorted; named, so SQLite never prefers a counting index and sorts a million rows instead.
     static let orderIndex: [CardCategory: String] = [
         .duplicates: "item_card_extra_copies", .similar: "item_card_similar", .bigVideos: "item_card_by_kind",
         .screenshots: "item_card_screenshots", .oldPhotos: "item_card_by_kind",
     ]
+
+    /// The covering index a round's total is counted from (migration v8).
+    static let roundTallyIndex = "item_tally_by_kind"
 
     /// What no queue deals: a linked file, a file kept since `keptSince`, one waiting in a pending batch, one in the trash.
     /// (One list, looked up once per row: a count over a million files pays for each lookup.)
@@ -126,6 +139,8 @@ enum CardQueue {
 
     /// Up to `limit` cards of `stretch` (nil: all), skipping the first `offset`.
     static func cards(_ db: Database, _ stretch: CardStretch, offset: Int, limit: Int?) throws -> [Card] {
+        var stretch = stretch
+        stretch.index = try existing(stretch.index, db)
         let (sql, arguments) = select(stretch, offset: offset, limit: limit)
         var cards: [Card] = []
         var twins: [Int64: Int64] = [:]
@@ -147,19 +162,20 @@ enum CardQueue {
     }
 
     /// The query that counts a queue's cards and bytes.
-    static func tallySelect(category wanted: CardCategory?, filter: ResolvedBossFilter?, policy: QueuePolicy)
-        -> (sql: String, arguments: StatementArguments) {
+    static func tallySelect(category wanted: CardCategory?, filter: ResolvedBossFilter?, policy: QueuePolicy,
+                            tallyIndex: Bool = true) -> (sql: String, arguments: StatementArguments) {
         let scope = scope(category: wanted, filter: filter, policy.thresholds)
         let condition = SQLCondition.all([SQLCondition(dealable, [policy.keptSince]), scope])
         // A round counts every category in one pass over the index that holds all their columns.
-        let index = wanted == nil && filter == nil ? "item_tally_by_kind" : nil
+        let index = wanted == nil && filter == nil && tallyIndex ? roundTallyIndex : nil
         return ("SELECT COUNT(*), COALESCE(SUM(\(cardBytes)), 0) \(source(indexedBy: index)) WHERE \(condition.sql)",
                 StatementArguments(condition.arguments))
     }
 
     /// How many cards a queue deals now and their bytes, counted by the index (no item is loaded).
     static func tally(_ db: Database, category wanted: CardCategory?, filter: ResolvedBossFilter?, policy: QueuePolicy) throws -> CardTally {
-        let (sql, arguments) = tallySelect(category: wanted, filter: filter, policy: policy)
+        let tallyIndex = wanted == nil && filter == nil ? try existing(roundTallyIndex, db) != nil : true
+        let (sql, arguments) = tallySelect(category: wanted, filter: filter, policy: policy, tallyIndex: tallyIndex)
         let row = try Row.fetchOne(db, sql: sql, arguments: arguments)
         return CardTally(count: row?[0] ?? 0, bytes: row?[1] ?? 0)
     }
