@@ -203,6 +203,11 @@ enum Migrations {
                 """)
         }
         registerExtraCopies(&migrator)
+        migrator.registerMigration("v9: folders") { db in
+            // The folders that hold files (FolderIndex): a weekly boss's folder names become path ranges.
+            try db.execute(sql: "CREATE TABLE folder (path BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID")
+            try FolderIndex.recordAll(db)
+        }
         return migrator
     }
 }

@@ -2,9 +2,29 @@ import Foundation
 import Game
 import GRDB
 
-/// A weekly boss's filter as a condition on `item` alone, so the index answers it without loading every item.
+/// A weekly boss's filter with its folder names resolved against the index's folders (`FolderIndex`), as
+/// the card queues take it: a condition on `item` alone, so the index answers it without loading every item.
+struct IndexedBossFilter {
+    let filter: ResolvedBossFilter
+    /// The path prefixes the folder names come to; nil when the filter names no folder.
+    let folderPrefixes: [Data]?
+
+    init(_ filter: ResolvedBossFilter, _ db: Database) throws {
+        self.filter = filter
+        let names = filter.folderNames
+        folderPrefixes = names.isEmpty ? nil : try FolderIndex.prefixes(names, db)
+    }
+
+    var sql: SQLCondition { filter.sql(folderPrefixes: folderPrefixes) }
+}
+
 extension ResolvedBossFilter {
-    var sql: SQLCondition {
+    /// The folder names without empty parts ("/WhatsApp//Media/" is "WhatsApp/Media").
+    var folderNames: [String] { folders.map { $0.split(separator: "/").joined(separator: "/") }.filter { !$0.isEmpty } }
+
+    /// The condition; a file lies under one of the folders when its path starts with one of
+    /// `folderPrefixes` (a range of the path index each), or, without them, holds "/NAME/".
+    func sql(folderPrefixes: [Data]?) -> SQLCondition {
         var conditions: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
         if let kind {
@@ -29,8 +49,13 @@ extension ResolvedBossFilter {
             }
             conditions.append(windows.isEmpty ? "0" : "(" + windows.joined(separator: " OR ") + ")")
         }
-        let folders = folders.map { $0.split(separator: "/").joined(separator: "/") }.filter { !$0.isEmpty }
-        if !folders.isEmpty {
+        let folders = folderNames
+        if let folderPrefixes, !folders.isEmpty {
+            // Each prefix ends in "/FOLDER/": the paths below it are one range of the path index.
+            conditions.append(folderPrefixes.isEmpty ? "0" : "(" + folderPrefixes.map { _ in "(item.path >= ? AND item.path < ?)" }
+                .joined(separator: " OR ") + ")")
+            for prefix in folderPrefixes { arguments += [prefix, FolderIndex.end(of: prefix)] }
+        } else if !folders.isEmpty {
             // The path's bytes hold "/FOLDER/": the folder at any depth, never a name that merely ends the same way.
             conditions.append("(" + folders.map { _ in "instr(item.path, ?) > 0" }.joined(separator: " OR ") + ")")
             arguments += folders.map { Data("/\($0)/".utf8) }

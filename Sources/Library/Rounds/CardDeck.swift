@@ -57,6 +57,7 @@ extension LibraryDatabase {
     }
 
     private func deck(category: CardCategory?, filter: ResolvedBossFilter?, policy: QueuePolicy, order: QueueOrder) throws -> CardDeck {
+        let filter = try filter.map { filter in try read { db in try IndexedBossFilter(filter, db) } }
         let stretches = CardQueue.stretches(category: category, filter: filter, policy: policy, order: order,
                                             seed: Int.random(in: 0..<1 << 30))
         let total = try read { db in try CardQueue.tally(db, category: category, filter: filter, policy: policy) }.count
@@ -80,12 +81,12 @@ extension LibraryDatabase {
 
     /// Whether a weekly boss's filter deals at least one card now.
     public func hasCard(filter: ResolvedBossFilter, policy: QueuePolicy) throws -> Bool {
-        try read { db in try CardQueue.hasCard(db, filter: filter, policy: policy) }
+        try read { db in try CardQueue.hasCard(db, filter: IndexedBossFilter(filter, db), policy: policy) }
     }
 
     /// How many cards a weekly boss's filter deals now, counted by the index (no item is loaded).
     public func cardCount(filter: ResolvedBossFilter, policy: QueuePolicy) throws -> Int {
-        try read { db in try CardQueue.tally(db, category: nil, filter: filter, policy: policy) }.count
+        try read { db in try CardQueue.tally(db, category: nil, filter: IndexedBossFilter(filter, db), policy: policy) }.count
     }
 }
 

@@ -80,7 +80,7 @@ enum CardQueue {
     }
 
     /// The files a queue may deal, before `dealable`: those `filter` takes, those of `wanted`, or those of any category.
-    static func scope(category wanted: CardCategory?, filter: ResolvedBossFilter?, _ t: Thresholds) -> SQLCondition {
+    static func scope(category wanted: CardCategory?, filter: IndexedBossFilter?, _ t: Thresholds) -> SQLCondition {
         if let filter { return filter.sql }
         if let wanted { return member(wanted, t) }
         return .any(ranked.map { member($0, t) })
@@ -89,7 +89,7 @@ enum CardQueue {
     /// The stretches of a queue, in order. `wanted`: one category (a boss), nil: every category (a
     /// round); `filter`: a weekly boss, whose cards are every dealable file it takes, each under its
     /// first category (`other` when it has none).
-    static func stretches(category wanted: CardCategory?, filter: ResolvedBossFilter?, policy: QueuePolicy,
+    static func stretches(category wanted: CardCategory?, filter: IndexedBossFilter?, policy: QueuePolicy,
                           order: QueueOrder, seed: Int) -> [CardStretch] {
         let t = policy.thresholds
         let base = SQLCondition(dealable, [policy.keptSince])
@@ -162,7 +162,7 @@ enum CardQueue {
     }
 
     /// The query that counts a queue's cards and bytes.
-    static func tallySelect(category wanted: CardCategory?, filter: ResolvedBossFilter?, policy: QueuePolicy,
+    static func tallySelect(category wanted: CardCategory?, filter: IndexedBossFilter?, policy: QueuePolicy,
                             tallyIndex: Bool = true) -> (sql: String, arguments: StatementArguments) {
         let scope = scope(category: wanted, filter: filter, policy.thresholds)
         let condition = SQLCondition.all([SQLCondition(dealable, [policy.keptSince]), scope])
@@ -173,7 +173,7 @@ enum CardQueue {
     }
 
     /// How many cards a queue deals now and their bytes, counted by the index (no item is loaded).
-    static func tally(_ db: Database, category wanted: CardCategory?, filter: ResolvedBossFilter?, policy: QueuePolicy) throws -> CardTally {
+    static func tally(_ db: Database, category wanted: CardCategory?, filter: IndexedBossFilter?, policy: QueuePolicy) throws -> CardTally {
         let tallyIndex = wanted == nil && filter == nil ? try existing(roundTallyIndex, db) != nil : true
         let (sql, arguments) = tallySelect(category: wanted, filter: filter, policy: policy, tallyIndex: tallyIndex)
         let row = try Row.fetchOne(db, sql: sql, arguments: arguments)
@@ -181,7 +181,7 @@ enum CardQueue {
     }
 
     /// Whether a weekly boss's filter deals at least one card now (stops at the first).
-    static func hasCard(_ db: Database, filter: ResolvedBossFilter, policy: QueuePolicy) throws -> Bool {
+    static func hasCard(_ db: Database, filter: IndexedBossFilter, policy: QueuePolicy) throws -> Bool {
         let condition = SQLCondition.all([SQLCondition(dealable, [policy.keptSince]), filter.sql])
         return try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 \(source()) WHERE \(condition.sql))",
                                  arguments: StatementArguments(condition.arguments)) ?? false

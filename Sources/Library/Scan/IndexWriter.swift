@@ -15,6 +15,7 @@ enum IndexWriter {
 
     /// Inserts new items and rewrites changed ones (clearing their hashes, group and link), with
     /// one prepared statement each: Codable records cost more than the rest of a scan's indexing.
+    /// The new items' folders are recorded (`FolderIndex`): this is the one writer of new items.
     /// `OR FAIL`, run through `writeWithoutForeignKeys`: no statement journal (see there).
     static func store(_ records: [ItemRecord], _ db: Database) throws {
         let insert = try db.cachedStatement(sql: "INSERT OR FAIL INTO item (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
@@ -34,6 +35,8 @@ enum IndexWriter {
                 try insert.execute(arguments: StatementArguments(values))
             }
         }
+        // A rewritten row keeps its path, so only the new ones can bring a folder.
+        try FolderIndex.record(foldersOf: records.lazy.filter { $0.id == nil }.map(\.path), db)
     }
 
     static func store(hashes: [Int64: (partial: String?, content: String?)], _ db: Database) throws {
