@@ -57,12 +57,14 @@ import Testing
         }
     }
 
-    /// The home screen's and the boss list's counts of old photos, big videos and screenshots read an index
-    /// that holds every column they need (no row of the table is read), and join nothing they do not name.
+    /// The home screen's and the boss list's counts of old photos, big videos, screenshots, duplicates and
+    /// similar photos read an index that holds every column they need (no row of the table is read), and
+    /// join nothing they do not name.
     @Test(arguments: [(CardCategory.oldPhotos, "COVERING INDEX item_tally_by_kind (kind=? AND capturedEpoch<?)"),
                       (.bigVideos, "COVERING INDEX item_tally_by_kind (kind=?)"),
                       (.screenshots, "COVERING INDEX item_tally_screenshots"),
-                      (.duplicates, "COVERING INDEX item_tally_duplicates")])
+                      (.duplicates, "COVERING INDEX item_tally_duplicates"),
+                      (.similar, "COVERING INDEX item_tally_similar")])
     func bossCountsReadACoveringIndex(_ category: CardCategory, _ expected: String) throws {
         let (sql, arguments) = CardQueue.tallySelect(category: category, filter: nil, policy: Self.policy)
         let plan = try Self.plan(sql, arguments, in: try TestTree())

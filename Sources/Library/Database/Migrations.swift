@@ -208,6 +208,11 @@ enum Migrations {
             try db.execute(sql: "CREATE TABLE folder (path BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID")
             try FolderIndex.recordAll(db)
         }
+        migrator.registerMigration("v10: similar tally") { db in
+            // The similar photos' count (home screen, boss list) reads the members of similar groups only,
+            // not a covering index of every file (0.10 s at a million files with no similar photo at all).
+            try db.execute(sql: "CREATE INDEX item_tally_similar ON item(linkedTo, size, linkedBytes, similarGroup) WHERE similarGroup IS NOT NULL")
+        }
         return migrator
     }
 }
