@@ -44,14 +44,17 @@ enum CardQueue {
 
     /// What no queue deals: a linked file, a file kept since `keptSince`, one waiting in a pending batch, one in the trash.
     /// (One list, looked up once per row: a count over a million files pays for each lookup.)
-    static let dealable = """
-        item.linkedTo IS NULL
-          AND item.id NOT IN (SELECT item FROM decision WHERE decision = 'keep' AND decidedAt >= ?
-                              UNION ALL
-                              SELECT d.item FROM decision d JOIN round r ON r.id = d.round
-                              WHERE r.status = 'pending' AND d.decision = 'delete'
-                              UNION ALL
-                              SELECT item FROM trashed WHERE state != 'rolledBack' AND restoredAt IS NULL)
+    static let dealable = "item.linkedTo IS NULL AND item.id NOT IN (\(setAside))"
+
+    /// The items no queue deals whatever they are (argument: `keptSince`): kept since then, waiting in a
+    /// pending batch, in the trash. Few, next to the index: a count takes them off afterwards.
+    static let setAside = """
+        SELECT item FROM decision WHERE decision = 'keep' AND decidedAt >= ?
+        UNION ALL
+        SELECT d.item FROM decision d JOIN round r ON r.id = d.round
+        WHERE r.status = 'pending' AND d.decision = 'delete'
+        UNION ALL
+        SELECT item FROM trashed WHERE state != 'rolledBack' AND restoredAt IS NULL
         """
 
     /// A card's bytes: the file and the files linked to it, kept by the schema's triggers (migration v7).
@@ -161,23 +164,32 @@ enum CardQueue {
         return cards
     }
 
-    /// The query that counts a queue's cards and bytes.
+    /// The query that counts a queue's files and bytes before the items set aside (`setAside`) are taken off.
     static func tallySelect(category wanted: CardCategory?, filter: IndexedBossFilter?, policy: QueuePolicy,
                             tallyIndex: Bool = true) -> (sql: String, arguments: StatementArguments) {
-        let scope = scope(category: wanted, filter: filter, policy.thresholds)
-        let condition = SQLCondition.all([SQLCondition(dealable, [policy.keptSince]), scope])
+        let condition = SQLCondition.all([SQLCondition("item.linkedTo IS NULL"), scope(category: wanted, filter: filter, policy.thresholds)])
         // A round counts every category in one pass over the index that holds all their columns.
         let index = wanted == nil && filter == nil && tallyIndex ? roundTallyIndex : nil
         return ("SELECT COUNT(*), COALESCE(SUM(\(cardBytes)), 0) \(source(indexedBy: index)) WHERE \(condition.sql)",
                 StatementArguments(condition.arguments))
     }
 
-    /// How many cards a queue deals now and their bytes, counted by the index (no item is loaded).
+    /// How many cards a queue deals now and their bytes, counted by the index (no item is loaded): every
+    /// file the queue takes, less those of them set aside, each looked up by id. Testing each of a
+    /// million entries against the set-aside list cost more than the count itself (0.14 s against 0.09 s
+    /// for 881,838 old photos).
     static func tally(_ db: Database, category wanted: CardCategory?, filter: IndexedBossFilter?, policy: QueuePolicy) throws -> CardTally {
         let tallyIndex = wanted == nil && filter == nil ? try existing(roundTallyIndex, db) != nil : true
         let (sql, arguments) = tallySelect(category: wanted, filter: filter, policy: policy, tallyIndex: tallyIndex)
-        let row = try Row.fetchOne(db, sql: sql, arguments: arguments)
-        return CardTally(count: row?[0] ?? 0, bytes: row?[1] ?? 0)
+        let taken = try Row.fetchOne(db, sql: sql, arguments: arguments)
+        // CROSS JOIN: from the list to the rows by id, never a pass over the index to test each entry.
+        let aside = SQLCondition.all([SQLCondition("item.linkedTo IS NULL"), scope(category: wanted, filter: filter, policy.thresholds)])
+        let off = try Row.fetchOne(db, sql: """
+            SELECT COUNT(*), COALESCE(SUM(\(cardBytes)), 0)
+            FROM (SELECT DISTINCT item AS id FROM (\(setAside))) AS aside CROSS JOIN item ON item.id = aside.id
+            WHERE \(aside.sql)
+            """, arguments: StatementArguments([policy.keptSince] + aside.arguments))
+        return CardTally(count: (taken?[0] ?? 0) - (off?[0] ?? 0), bytes: (taken?[1] ?? 0) - (off?[1] ?? 0))
     }
 
     /// Whether a weekly boss's filter deals at least one card now (stops at the first).
