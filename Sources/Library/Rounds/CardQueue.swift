@@ -42,9 +42,12 @@ enum CardQueue {
     /// The covering index a round's total is counted from (migration v8).
     static let roundTallyIndex = "item_tally_by_kind"
 
-    /// What no queue deals: a linked file, a file kept since `keptSince`, one waiting in a pending batch, one in the trash.
-    /// (One list, looked up once per row: a count over a million files pays for each lookup.)
-    static let dealable = "item.linkedTo IS NULL AND item.id NOT IN (\(setAside))"
+    /// What no queue deals: a linked file (its card is its owner's), or one of the files `setAside`. A count
+    /// does not test every row against that list (see `tally`); dealing cards stops after a page.
+    static let dealable = "\(unlinked) AND item.id NOT IN (\(setAside))"
+
+    /// A file that is its own card, not linked to another's.
+    static let unlinked = "item.linkedTo IS NULL"
 
     /// The items no queue deals whatever they are (argument: `keptSince`): kept since then, waiting in a
     /// pending batch, in the trash. Few, next to the index: a count takes them off afterwards.
@@ -164,14 +167,22 @@ enum CardQueue {
         return cards
     }
 
-    /// The query that counts a queue's files and bytes before the items set aside (`setAside`) are taken off.
+    /// The query that counts the files a queue takes and their bytes, before those set aside are taken
+    /// off (`tally`). A round counts every category in one pass over `roundIndex`, the index holding all
+    /// their columns (nil while a cold scan has not built it yet).
     static func tallySelect(category wanted: CardCategory?, filter: IndexedBossFilter?, policy: QueuePolicy,
-                            tallyIndex: Bool = true) -> (sql: String, arguments: StatementArguments) {
-        let condition = SQLCondition.all([SQLCondition("item.linkedTo IS NULL"), scope(category: wanted, filter: filter, policy.thresholds)])
-        // A round counts every category in one pass over the index that holds all their columns.
-        let index = wanted == nil && filter == nil && tallyIndex ? roundTallyIndex : nil
-        return ("SELECT COUNT(*), COALESCE(SUM(\(cardBytes)), 0) \(source(indexedBy: index)) WHERE \(condition.sql)",
-                StatementArguments(condition.arguments))
+                            roundIndex: String? = roundTallyIndex) -> (sql: String, arguments: StatementArguments) {
+        tallySelect(counted(category: wanted, filter: filter, policy), index: wanted == nil && filter == nil ? roundIndex : nil)
+    }
+
+    private static func tallySelect(_ counted: SQLCondition, index: String?) -> (sql: String, arguments: StatementArguments) {
+        ("SELECT COUNT(*), COALESCE(SUM(\(cardBytes)), 0) \(source(indexedBy: index)) WHERE \(counted.sql)",
+         StatementArguments(counted.arguments))
+    }
+
+    /// The files a count takes: the queue's own cards, set-aside ones included.
+    static func counted(category wanted: CardCategory?, filter: IndexedBossFilter?, _ policy: QueuePolicy) -> SQLCondition {
+        .all([SQLCondition(unlinked), scope(category: wanted, filter: filter, policy.thresholds)])
     }
 
     /// How many cards a queue deals now and their bytes, counted by the index (no item is loaded): every
@@ -179,16 +190,16 @@ enum CardQueue {
     /// million entries against the set-aside list cost more than the count itself (0.14 s against 0.09 s
     /// for 881,838 old photos).
     static func tally(_ db: Database, category wanted: CardCategory?, filter: IndexedBossFilter?, policy: QueuePolicy) throws -> CardTally {
-        let tallyIndex = wanted == nil && filter == nil ? try existing(roundTallyIndex, db) != nil : true
-        let (sql, arguments) = tallySelect(category: wanted, filter: filter, policy: policy, tallyIndex: tallyIndex)
+        let counted = counted(category: wanted, filter: filter, policy)
+        let (sql, arguments) = tallySelect(counted, index: wanted == nil && filter == nil ? try existing(roundTallyIndex, db) : nil)
         let taken = try Row.fetchOne(db, sql: sql, arguments: arguments)
-        // CROSS JOIN: from the list to the rows by id, never a pass over the index to test each entry.
-        let aside = SQLCondition.all([SQLCondition("item.linkedTo IS NULL"), scope(category: wanted, filter: filter, policy.thresholds)])
+        // The same condition over the set-aside files only: a CROSS JOIN goes from the list to the rows by
+        // id, never over the index to test each entry.
         let off = try Row.fetchOne(db, sql: """
             SELECT COUNT(*), COALESCE(SUM(\(cardBytes)), 0)
             FROM (SELECT DISTINCT item AS id FROM (\(setAside))) AS aside CROSS JOIN item ON item.id = aside.id
-            WHERE \(aside.sql)
-            """, arguments: StatementArguments([policy.keptSince] + aside.arguments))
+            WHERE \(counted.sql)
+            """, arguments: StatementArguments([policy.keptSince] + counted.arguments))
         return CardTally(count: (taken?[0] ?? 0) - (off?[0] ?? 0), bytes: (taken?[1] ?? 0) - (off?[1] ?? 0))
     }
 
