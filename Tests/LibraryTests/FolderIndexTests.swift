@@ -80,13 +80,34 @@ import Testing
     }
 
     /// The scan's writer records each new file's folder; a rewrite of a row brings none; a folder that
-    /// empties stays, holding no card.
+    /// empties keeps its row, and its range deals no card.
     @Test func theWriterRecordsTheFoldersOfNewFiles() throws {
         let (tree, paths) = try Self.randomIndex(200, seed: 9)
         let recorded = Set(try tree.database.read { db in try Data.fetchAll(db, sql: "SELECT path FROM folder") })
         #expect(recorded == Set(paths.map(FolderIndex.folder(of:))))
-        try tree.database.write { db in try db.execute(sql: "DELETE FROM item") }
+        // A rewrite (a changed file: the row keeps its id and path) records no folder: with the table
+        // emptied for the check, it stays empty; then put back as it was.
+        var changed = try #require(try tree.database.read { db in try ItemRecord.fetchOne(db) })
+        changed.size += 1
+        let emptied = try tree.database.write { db in
+            try db.execute(sql: "DELETE FROM folder")
+            try IndexWriter.store([changed], db)
+            let left = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM folder")
+            try FolderIndex.recordAll(db)
+            return left
+        }
+        #expect(emptied == 0)
+        let before = try tree.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM folder") }
+        #expect(before == recorded.count)
+        // Every file of the Backup folders gone: their rows stay and their ranges deal nothing.
         let filter = BossFilter(folders: ["Backup"]).resolved(for: BossWeek(containing: Day(year: 2026, month: 3, day: 2)!), in: Calendar(identifier: .gregorian))
+        let backups = paths.filter { Self.contains($0, "Backup") }
+        #expect(!backups.isEmpty)
+        #expect(try tree.database.cardCount(filter: filter, policy: Self.policy) == backups.count)
+        try tree.database.write { db in
+            for path in backups { try db.execute(sql: "DELETE FROM item WHERE path = ?", arguments: [path]) }
+        }
+        #expect(try tree.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM folder") } == before)
         #expect(try tree.database.cardCount(filter: filter, policy: Self.policy) == 0)
     }
 
