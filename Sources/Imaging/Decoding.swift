@@ -19,7 +19,12 @@ public enum Decoding {
         var recorded: Orientation?
         switch format {
         case .jpeg:
-            image = try JPEGCodec.decode(bytes, name: name, size: size, layout: layout)
+            // Gray at 1/8 (the hash's decode of a photo) from the DC terms alone; the rest by libjpeg-turbo.
+            if layout == .gray, let gray = bytes.withUnsafeBytes({ JPEGDCReader.decode($0, size: size) }) {
+                image = gray
+            } else {
+                image = try JPEGCodec.decode(bytes, name: name, size: size, layout: layout)
+            }
             recorded = Orientation(jpeg: bytes)
         case .png:
             // Gray (the hash's decode) is read by our own PNG reader; what it leaves, and RGB, by libspng.

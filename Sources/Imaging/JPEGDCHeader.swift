@@ -1,0 +1,146 @@
+extension JPEGDCReader {
+    /// What decoding the first scan needs, from the markers before it; nil for any file the DC
+    /// reader leaves to libjpeg-turbo (see `JPEGDCReader`). Every read is bounds-checked.
+    struct Header {
+        struct Component {
+            let id: UInt8
+            let h: Int, v: Int
+            let quantTable: Int
+            var dc: JPEGHuffmanTable! = nil
+            var ac: JPEGHuffmanTable! = nil
+        }
+
+        private(set) var width = 0, height = 0
+        private(set) var components: [Component] = []
+        private(set) var maxH = 1, maxV = 1
+        private(set) var restartInterval = 0
+        /// The luma quantization table's DC step (raw: libjpeg-turbo keeps it as a 16-bit signed value).
+        private(set) var lumaQuant: UInt16 = 0
+        /// The first byte of the entropy-coded data.
+        private(set) var scanStart = 0
+
+        init?(_ data: UnsafeBufferPointer<UInt8>) {
+            guard data.count > 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
+            var quant = [UInt16?](repeating: nil, count: 4)
+            var tables = [JPEGHuffmanTable?](repeating: nil, count: 8)   // DC 0…3, AC 4…7
+            var sawJFIF = false, adobeTransform: UInt8? = nil
+            var at = 2
+            while true {
+                guard at + 1 < data.count, data[at] == 0xFF else { return nil }
+                let marker = data[at + 1]
+                if marker == 0xFF { at += 1; continue }   // fill byte
+                guard at + 3 < data.count else { return nil }
+                let length = Int(data[at + 2]) << 8 | Int(data[at + 3])
+                let start = at + 4, end = at + 2 + length
+                guard length >= 2, end <= data.count else { return nil }
+                let body = data[start..<end]
+                switch marker {
+                case 0xDB: guard Self.quantization(body, into: &quant) else { return nil }
+                case 0xC4: guard Self.huffman(body, into: &tables) else { return nil }
+                case 0xC0, 0xC1: guard components.isEmpty, frame(body) else { return nil }
+                case 0xDD:
+                    guard body.count == 2 else { return nil }
+                    restartInterval = Int(body[start]) << 8 | Int(body[start + 1])
+                case 0xE0: if body.count >= 14, body.starts(with: Array("JFIF\0".utf8)) { sawJFIF = true }
+                case 0xEE: if body.count >= 12, body.starts(with: Array("Adobe".utf8)) { adobeTransform = body[start + 11] }
+                case 0xDA:
+                    guard scan(body, tables: tables, quant: quant) else { return nil }
+                    scanStart = end
+                    guard colorIsYCbCr(sawJFIF: sawJFIF, adobeTransform: adobeTransform) else { return nil }
+                    return
+                case 0xC2, 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF, 0xCC, 0xC8: return nil   // not baseline Huffman
+                case 0xD0...0xD9, 0x01: return nil   // no marker without a length belongs here
+                default: break   // APPn, COM, …
+                }
+                at = end
+            }
+        }
+
+        private static func quantization(_ body: Slice<UnsafeBufferPointer<UInt8>>, into quant: inout [UInt16?]) -> Bool {
+            var at = body.startIndex
+            while at < body.endIndex {
+                let precision = Int(body[at] >> 4), id = Int(body[at] & 15)
+                let size = precision == 0 ? 64 : 128
+                guard precision <= 1, id < 4, at + 1 + size <= body.endIndex else { return false }
+                quant[id] = precision == 0 ? UInt16(body[at + 1]) : UInt16(body[at + 1]) << 8 | UInt16(body[at + 2])
+                at += 1 + size
+            }
+            return true
+        }
+
+        private static func huffman(_ body: Slice<UnsafeBufferPointer<UInt8>>, into tables: inout [JPEGHuffmanTable?]) -> Bool {
+            var at = body.startIndex
+            while at < body.endIndex {
+                let kind = Int(body[at] >> 4), id = Int(body[at] & 15)
+                guard kind <= 1, id < 4, at + 17 <= body.endIndex else { return false }
+                let counts = Array(body[(at + 1)..<(at + 17)])
+                let total = counts.reduce(0) { $0 + Int($1) }
+                guard at + 17 + total <= body.endIndex,
+                      let table = JPEGHuffmanTable(counts: counts[...], values: Array(body[(at + 17)..<(at + 17 + total)])[...], isAC: kind == 1)
+                else { return false }
+                tables[kind * 4 + id] = table
+                at += 17 + total
+            }
+            return true
+        }
+
+        private mutating func frame(_ body: Slice<UnsafeBufferPointer<UInt8>>) -> Bool {
+            let s = body.startIndex
+            guard body.count >= 6, body[s] == 8 else { return false }   // 8-bit samples only
+            height = Int(body[s + 1]) << 8 | Int(body[s + 2])
+            width = Int(body[s + 3]) << 8 | Int(body[s + 4])
+            let count = Int(body[s + 5])
+            // libjpeg-turbo's own limits: a length that fits, at most 65,500 px a side.
+            guard width > 0, height > 0, width <= 65_500, height <= 65_500, count == 1 || count == 3, body.count == 6 + 3 * count
+            else { return false }
+            for i in 0..<count {
+                let at = s + 6 + 3 * i
+                let h = Int(body[at + 1] >> 4), v = Int(body[at + 1] & 15), q = Int(body[at + 2])
+                guard (1...4).contains(h), (1...4).contains(v), q < 4 else { return false }
+                components.append(Component(id: body[at], h: h, v: v, quantTable: q))
+                maxH = max(maxH, h)
+                maxV = max(maxV, v)
+            }
+            // Distinct ids, and the sampling of one of TurboJPEG's subsamplings (it refuses a file it
+            // cannot name): gray, or chroma 1×1 beside luma 1×1 (4:4:4), 2×1 (4:2:2), 2×2 (4:2:0),
+            // 1×2 (4:4:0) or 4×1 (4:1:1). Luma is then never sampled below the chroma.
+            guard Set(components.map(\.id)).count == count else { return false }
+            if count == 1 { return true }
+            let luma = (components[0].h, components[0].v)
+            return components.dropFirst().allSatisfy { $0.h == 1 && $0.v == 1 }
+                && [(1, 1), (2, 1), (2, 2), (1, 2), (4, 1)].contains { $0 == luma }
+        }
+
+        /// One scan holding every component in frame order, spectral range 0…63, no approximation.
+        private mutating func scan(_ body: Slice<UnsafeBufferPointer<UInt8>>, tables: [JPEGHuffmanTable?], quant: [UInt16?]) -> Bool {
+            let s = body.startIndex
+            guard !components.isEmpty, body.count >= 1, Int(body[s]) == components.count,
+                  body.count == 1 + 2 * components.count + 3
+            else { return false }
+            for i in components.indices {
+                let id = body[s + 1 + 2 * i], selectors = body[s + 2 + 2 * i]
+                guard id == components[i].id, selectors >> 4 < 4, selectors & 15 < 4,
+                      let dc = tables[Int(selectors >> 4)], let ac = tables[4 + Int(selectors & 15)]
+                else { return false }
+                components[i].dc = dc
+                components[i].ac = ac
+            }
+            let spectral = s + 1 + 2 * components.count
+            guard body[spectral] == 0, body[spectral + 1] == 63, body[spectral + 2] == 0,
+                  let step = quant[components[0].quantTable]
+            else { return false }
+            lumaQuant = step
+            return true
+        }
+
+        /// libjpeg-turbo's guess of the colour space, kept only where it is gray or YCbCr (whose luma
+        /// is the gray it outputs): one component; or three with a JFIF marker, an Adobe marker saying
+        /// YCbCr, or neither marker and the ids 1, 2, 3.
+        private func colorIsYCbCr(sawJFIF: Bool, adobeTransform: UInt8?) -> Bool {
+            if components.count == 1 { return true }
+            if sawJFIF { return true }
+            if let adobeTransform { return adobeTransform == 1 }
+            return components.map(\.id) == [1, 2, 3]
+        }
+    }
+}

@@ -1,0 +1,148 @@
+import Foundation
+@testable import Imaging
+import Testing
+
+/// SwipeClean's own 1/8 JPEG reader (luma DC terms only) against libjpeg-turbo's 1/8 gray decoding,
+/// which it replaces for the perceptual hash: the same bytes on every structure it reads
+/// (`Fixtures/jpeg-kinds`, made by `Fixtures/make-jpeg-kinds.c`) and on every real JPEG of the
+/// fixtures; nil for what it leaves to libjpeg-turbo, and for damage it cannot read exactly.
+@Suite struct JPEGDCReaderTests {
+    static let fixtures = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+    static let size = PerceptualHashing.decodeSize
+
+    static func jpegs(under folder: String) -> [URL] {
+        let walk = FileManager.default.enumerator(at: fixtures.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+        return (walk?.allObjects as? [URL] ?? []).filter { ["jpg", "jpeg"].contains($0.pathExtension.lowercased()) }
+            .sorted { $0.path < $1.path }
+    }
+
+    static func bytes(_ url: URL) throws -> [UInt8] { Array(try Data(contentsOf: url)) }
+    static func kind(_ name: String) throws -> [UInt8] { try bytes(fixtures.appendingPathComponent("jpeg-kinds/\(name).jpg")) }
+    static func read(_ bytes: [UInt8]) -> Image? { bytes.withUnsafeBytes { JPEGDCReader.decode($0, size: size) } }
+    static func reference(_ bytes: [UInt8]) throws -> Image { try JPEGCodec.decode(bytes, name: "reference", size: size, layout: .gray) }
+
+    static let readKinds = ["gray", "ycc444", "ycc422", "ycc420", "ycc440", "ycc411", "restart-every-mcu", "restart-every-7",
+                            "restart-rows-gray", "optimized-tables", "quality100", "quality1-16bit-tables"]
+    /// Progressive, arithmetic coding, RGB, luma below chroma, and a picture too small for 1/8.
+    static let leftKinds = ["progressive", "arithmetic", "rgb", "luma-below-chroma", "small-1-4"]
+
+    @Test(arguments: readKinds)
+    func readsEachBaselineStructureExactlyAsLibjpegTurbo(_ name: String) throws {
+        let bytes = try Self.kind(name)
+        let image = try #require(Self.read(bytes))
+        let reference = try Self.reference(bytes)
+        #expect((image.width, image.height) == (reference.width, reference.height))
+        #expect(image.pixels == reference.pixels)
+        #expect(Set(image.pixels).count > (name.hasPrefix("quality1-") ? 1 : 50))   // a picture, not a flat field
+    }
+
+    @Test(arguments: leftKinds)
+    func leavesTheRestToLibjpegTurbo(_ name: String) throws {
+        let bytes = try Self.kind(name)
+        #expect(Self.read(bytes) == nil)
+        // …which decodes them, or refuses them (luma sampled below chroma), through the call the hash makes.
+        let decoded = try? Decoding.decode(bytes: bytes, name: name, size: Self.size, layout: .gray)
+        #expect(decoded == (try? Self.reference(bytes)))
+        #expect((decoded == nil) == (name == "luma-below-chroma"))
+    }
+
+    @Test func theKindsAreAllThere() {
+        let names = Set(Self.jpegs(under: "jpeg-kinds").map { $0.deletingPathExtension().lastPathComponent })
+        #expect(names == Set(Self.readKinds + Self.leftKinds))
+    }
+
+    /// Every real JPEG of the fixtures: read exactly or left alone; the phone photos (1/8 scale) are read.
+    @Test func everyFixtureJPEGIsReadExactlyOrLeftAlone() throws {
+        var read: [String] = []
+        for url in Self.jpegs(under: "corpus") + Self.jpegs(under: "phone") + Self.jpegs(under: "similar") + Self.jpegs(under: "dates") {
+            let bytes = try Self.bytes(url)
+            guard let image = Self.read(bytes) else { continue }
+            #expect(image == (try Self.reference(bytes)), "\(url.lastPathComponent)")
+            read.append(url.lastPathComponent)
+        }
+        for camera in ["Apple iPhone 5.jpg", "Apple iPhone 6.jpg", "HTC One.jpg", "Motorola XT1068 (Moto G).jpg", "Nexus 4.jpg",
+                       "Samsung GT-I9505 (Galaxy S4).jpg", "Samsung SM-J327T1.jpg", "Sony Ericsson U10i.jpg"] {
+            #expect(read.contains(camera), "\(camera) was left to libjpeg-turbo")
+        }
+    }
+
+    /// Damaged copies (bytes changed in the scan, cut short, a marker put in, a restart marker
+    /// renumbered): each is read exactly as libjpeg-turbo reads it, or left to it; never read where
+    /// libjpeg-turbo refuses the file.
+    @Test(arguments: ["ycc420", "restart-every-7", "gray", "ycc411"])
+    func damagedCopiesAreReadExactlyOrLeftAlone(_ name: String) throws {
+        let original = try Self.kind(name)
+        let scan = try #require(Self.scanStart(original))
+        var random = SplitMix(seed: UInt64(name.utf8.count) * 7919)
+        var readCount = 0, leftCount = 0
+        for trial in 0..<120 {
+            var bytes = original
+            switch trial % 4 {
+            case 0:   // a few bytes of the scan changed
+                for _ in 0..<(1 + trial % 3) { bytes[scan + Int(random.next() % UInt64(bytes.count - scan - 2))] = UInt8(truncatingIfNeeded: random.next()) }
+            case 1:   // cut short
+                bytes = Array(bytes[..<(scan + Int(random.next() % UInt64(bytes.count - scan)))])
+            case 2:   // a marker in the middle of the data
+                let at = scan + Int(random.next() % UInt64(bytes.count - scan - 2))
+                bytes.insert(contentsOf: [0xFF, [0xD0, 0xD3, 0xD9, 0xC4, 0xDD][Int(random.next() % 5)]], at: at)
+            default:  // a header byte changed (tables, frame, scan header)
+                bytes[2 + Int(random.next() % UInt64(scan - 2))] = UInt8(truncatingIfNeeded: random.next())
+            }
+            let reference = try? Self.reference(bytes)
+            if let image = Self.read(bytes) {
+                #expect(image == reference, "\(name), trial \(trial)")
+                readCount += 1
+            } else {
+                leftCount += 1
+            }
+        }
+        // Both ways are exercised: many copies are still readable (a changed AC bit), many are not.
+        #expect(readCount > 5 && leftCount > 5, "\(name): \(readCount) read, \(leftCount) left")
+    }
+
+    @Test func restartMarkersAreCheckedInOrder() throws {
+        var bytes = try Self.kind("restart-every-7")
+        let scan = try #require(Self.scanStart(bytes))
+        let first = try #require((scan..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xD0 })
+        bytes[first + 1] = 0xD1   // RST1 where RST0 belongs
+        #expect(Self.read(bytes) == nil)
+    }
+
+    /// libjpeg-turbo's range-limit table after its 1×1 inverse DCT, value by value.
+    @Test func pixelsFollowLibjpegTurbosRangeLimit() {
+        #expect(JPEGDCReader.pixel(0) == 128)
+        #expect(JPEGDCReader.pixel(-1024) == 0)                 // −128 → 0
+        #expect(JPEGDCReader.pixel(1016) == 255)                // 127 → 255
+        #expect(JPEGDCReader.pixel(3000) == 255)                // 375: clamped
+        #expect(JPEGDCReader.pixel(-3000) == 0)                 // −375: clamped
+        #expect(JPEGDCReader.pixel(8 * 600) == 0)               // 600: past the table's clamp, it wraps to 0
+        #expect(JPEGDCReader.pixel(8 * 1000) == 104)            // 1000 ≡ −24 (mod 1024): 104
+        #expect(JPEGDCReader.pixel(3) == 128 && JPEGDCReader.pixel(4) == 129)   // rounded: (x + 4) >> 3
+    }
+
+    /// Where the entropy-coded data of the first scan starts: past the SOS segment.
+    static func scanStart(_ bytes: [UInt8]) -> Int? {
+        var at = 2
+        while at + 3 < bytes.count, bytes[at] == 0xFF {
+            let length = Int(bytes[at + 2]) << 8 | Int(bytes[at + 3])
+            if bytes[at + 1] == 0xDA { return at + 2 + length }
+            at += 2 + length
+        }
+        return nil
+    }
+}
+
+/// A small seeded generator, so every run damages the same bytes.
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
