@@ -11,7 +11,7 @@ import Trash
 /// Each target hands the input to one reader and touches what it returns, so a result that is
 /// wrong in memory is read under AddressSanitizer.
 enum FuzzTarget: String, CaseIterable {
-    case jpeg, exif, tiff, cr3, png, iso, quicktime, xmp, sidecar, filename, trashinfo, config, metadata, imaging, pngpixels
+    case jpeg, exif, tiff, cr3, png, iso, quicktime, xmp, sidecar, filename, trashinfo, config, metadata, imaging, pngpixels, jpegdc
 
     func run(_ bytes: [UInt8]) {
         let source = ByteSource(head: bytes[...], size: Int64(bytes.count), file: nil)
@@ -60,6 +60,13 @@ enum FuzzTarget: String, CaseIterable {
             if let (image, orientation) = bytes.withUnsafeBytes({ PNGGrayReader.decode($0) }) {
                 consume(image.width, image.height, image.pixels.reduce(0) { $0 &+ Int($1) }, orientation?.rawValue)
             }
+        case .jpegdc:
+            // SwipeClean's own 1/8 JPEG reader (DC terms only) against libjpeg-turbo: whatever it reads
+            // must be libjpeg-turbo's picture bit for bit, and it must leave alone what libjpeg-turbo refuses.
+            let size = PerceptualHashing.decodeSize
+            guard let image = bytes.withUnsafeBytes({ JPEGDCReader.decode($0, size: size) }) else { return }
+            let reference = try? JPEGCodec.decode(bytes, name: "fuzz", size: size, layout: .gray)
+            precondition(reference == image, "the DC reader disagrees with libjpeg-turbo")
         }
     }
 

@@ -53,10 +53,14 @@ import Testing
         #expect(names == Set(Self.readKinds + Self.leftKinds))
     }
 
-    /// Every real JPEG of the fixtures: read exactly or left alone; the phone photos (1/8 scale) are read.
+    /// Every real JPEG of the fixtures, and every input kept from `make fuzz`'s jpegdc target: read
+    /// exactly or left alone; the phone photos (1/8 scale) are read.
     @Test func everyFixtureJPEGIsReadExactlyOrLeftAlone() throws {
         var read: [String] = []
-        for url in Self.jpegs(under: "corpus") + Self.jpegs(under: "phone") + Self.jpegs(under: "similar") + Self.jpegs(under: "dates") {
+        let kept = (try? FileManager.default.contentsOfDirectory(
+            at: Self.fixtures.appendingPathComponent("fuzz/jpegdc"), includingPropertiesForKeys: nil)) ?? []
+        #expect(!kept.isEmpty)
+        for url in Self.jpegs(under: "corpus") + Self.jpegs(under: "phone") + Self.jpegs(under: "similar") + Self.jpegs(under: "dates") + kept {
             let bytes = try Self.bytes(url)
             guard let image = Self.read(bytes) else { continue }
             #expect(image == (try Self.reference(bytes)), "\(url.lastPathComponent)")
