@@ -1,6 +1,7 @@
 extension JPEGDCReader {
     /// What decoding the first scan needs, from the markers before it; nil for any file the DC
-    /// reader leaves to libjpeg-turbo (see `JPEGDCReader`). Every read is bounds-checked.
+    /// reader leaves to libjpeg-turbo (see `JPEGDCReader`), and for a picture that 1/8 would not
+    /// serve at `size` (a small one: nil before any Huffman table is built). Every read is bounds-checked.
     struct Header {
         struct Component {
             let id: UInt8
@@ -19,10 +20,10 @@ extension JPEGDCReader {
         /// The first byte of the entropy-coded data.
         private(set) var scanStart = 0
 
-        init?(_ data: UnsafeBufferPointer<UInt8>) {
+        init?(_ data: UnsafeBufferPointer<UInt8>, size: SizeRequest) {
             guard data.count > 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
             var quant = [UInt16?](repeating: nil, count: 4)
-            var tables = [JPEGHuffmanTable?](repeating: nil, count: 8)   // DC 0…3, AC 4…7
+            var definitions: [Slice<UnsafeBufferPointer<UInt8>>] = []   // DHT segments, built at the scan
             var sawJFIF = false, adobeTransform: UInt8? = nil
             var at = 2
             while true {
@@ -36,14 +37,21 @@ extension JPEGDCReader {
                 let body = data[start..<end]
                 switch marker {
                 case 0xDB: guard Self.quantization(body, into: &quant) else { return nil }
-                case 0xC4: guard Self.huffman(body, into: &tables) else { return nil }
-                case 0xC0, 0xC1: guard components.isEmpty, frame(body) else { return nil }
+                case 0xC4: definitions.append(body)
+                case 0xC0, 0xC1:
+                    guard components.isEmpty, frame(body),
+                          JPEGCodec.scaledSize(width: width, height: height, for: size) == ((width + 7) / 8, (height + 7) / 8)
+                    else { return nil }
                 case 0xDD:
                     guard body.count == 2 else { return nil }
                     restartInterval = Int(body[start]) << 8 | Int(body[start + 1])
                 case 0xE0: if body.count >= 14, body.starts(with: Array("JFIF\0".utf8)) { sawJFIF = true }
                 case 0xEE: if body.count >= 12, body.starts(with: Array("Adobe".utf8)) { adobeTransform = body[start + 11] }
                 case 0xDA:
+                    var tables = [JPEGHuffmanTable?](repeating: nil, count: 8)   // DC 0…3, AC 4…7
+                    for definition in definitions {
+                        guard Self.huffman(definition, into: &tables) else { return nil }
+                    }
                     guard scan(body, tables: tables, quant: quant) else { return nil }
                     scanStart = end
                     guard colorIsYCbCr(sawJFIF: sawJFIF, adobeTransform: adobeTransform) else { return nil }

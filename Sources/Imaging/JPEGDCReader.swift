@@ -11,12 +11,10 @@
 enum JPEGDCReader {
     static func decode(_ bytes: UnsafeRawBufferPointer, size: SizeRequest) -> Image? {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
-              let header = Header(UnsafeBufferPointer(start: base, count: bytes.count))
+              let header = Header(UnsafeBufferPointer(start: base, count: bytes.count), size: size)
         else { return nil }
         let width = (header.width + 7) / 8, height = (header.height + 7) / 8
-        guard header.width * header.height <= maximumPixels,
-              JPEGCodec.scaledSize(width: header.width, height: header.height, for: size) == (width, height)
-        else { return nil }
+        guard header.width * header.height <= maximumPixels else { return nil }
         var ok = false
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
             ok = decodeScan(base, count: bytes.count, header, into: out.baseAddress!, width: width, height: height)
