@@ -5,8 +5,8 @@
 /// through its range-limit table), so the hashes are the same bit for bit, in about 60 % of its time.
 ///
 /// Returns nil for what it leaves to libjpeg-turbo: progressive, arithmetic-coded, 12-bit,
-/// multi-scan, CMYK or RGB files, luma sampled below the other components, a scale other than 1/8,
-/// and any damage (a bad code, a marker or the end of the data before the last block, a wrong
+/// multi-scan, CMYK or RGB files, a sampling other than TurboJPEG's gray, 4:4:4, 4:2:2, 4:2:0,
+/// 4:4:0 and 4:1:1, a picture 1/8 would not serve, and any damage (a bad code, a marker or the end of the data before the last block, a wrong
 /// restart marker), so such a file gets libjpeg-turbo's decoding and its messages as before.
 enum JPEGDCReader {
     static func decode(_ bytes: UnsafeRawBufferPointer, size: SizeRequest) -> Image? {
@@ -35,7 +35,7 @@ enum JPEGDCReader {
             let across = interleaved ? (header.width + 8 * header.maxH - 1) / (8 * header.maxH) : width
             let down = interleaved ? (header.height + 8 * header.maxV - 1) / (8 * header.maxV) : height
             let quant = Int32(Int16(truncatingIfNeeded: header.lumaQuant))
-            var predictions: (Int32, Int32, Int32) = (0, 0, 0)
+            var prediction: Int32 = 0   // luma's; chroma's DC values are never needed
             var reader = JPEGBitReader(base, from: header.scanStart, end: count)
             var untilRestart = header.restartInterval, restarts = 0
             let luma = units[0]
@@ -46,7 +46,7 @@ enum JPEGDCReader {
                             guard reader.restart(expecting: 0xD0 + UInt8(restarts & 7)) else { return false }
                             restarts += 1
                             untilRestart = header.restartInterval
-                            predictions = (0, 0, 0)
+                            prediction = 0
                         }
                         untilRestart -= 1
                     }
@@ -54,15 +54,15 @@ enum JPEGDCReader {
                     for blockY in 0..<luma.v {
                         for blockX in 0..<luma.h {
                             guard let difference = reader.dcDifference(luma.dc) else { return false }
-                            predictions.0 = predictions.0 &+ difference
+                            prediction = prediction &+ difference
                             let x = column * luma.h + blockX, y = row * luma.v + blockY
                             if x < width && y < height {
-                                out[y * width + x] = pixel(Int32(Int16(truncatingIfNeeded: predictions.0)) &* quant)
+                                out[y * width + x] = pixel(Int32(Int16(truncatingIfNeeded: prediction)) &* quant)
                             }
                             guard reader.skipBlock(luma.ac) else { return false }
                         }
                     }
-                    // Chroma (1×1 each): decoded only to be passed.
+                    // Chroma (one block each: the header takes no other sampling): decoded only to be passed.
                     for index in units.indices.dropFirst() {
                         guard reader.dcDifference(units[index].dc) != nil, reader.skipBlock(units[index].ac) else { return false }
                     }
