@@ -48,13 +48,17 @@ import Testing
         let stretches = CardQueue.stretches(category: nil, filter: nil, policy: Self.policy, order: .standard, seed: 0)
         #expect(stretches.count == 10)
         for stretch in stretches {
-            let (sql, arguments) = CardQueue.select(stretch, offset: 0, limit: 40)
+            let (sql, arguments) = CardQueue.page(stretch, offset: 0, limit: 40)
             let plan = try Self.plan(sql, arguments, in: tree)
             #expect(plan.contains("SCAN item USING INDEX \(stretch.index!)") || plan.contains("SEARCH item USING INDEX \(stretch.index!)"),
                     "\(plan)")
             #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
-            #expect(plan.contains("SEARCH g USING INTEGER PRIMARY KEY"), "\(plan)")
         }
+        // Then the page's rows, each by its id, with its duplicate group by the group's.
+        let rows = try Self.plan(CardQueue.rows([3, 1, 2]), in: tree)
+        #expect(rows.contains("SEARCH item USING INTEGER PRIMARY KEY"), "\(rows)")
+        #expect(rows.contains("SEARCH g USING INTEGER PRIMARY KEY"), "\(rows)")
+        #expect(!rows.contains("SCAN item"), "\(rows)")
     }
 
     /// The home screen's and the boss list's counts of old photos, big videos, screenshots, duplicates and

@@ -129,13 +129,15 @@ enum CardQueue {
         return [CardStretch(condition: .all([base, scope]), category: wanted, rank: (rank, rankArguments), orderBy: orderBy)]
     }
 
-    /// The query of up to `limit` cards of `stretch` (nil: all), skipping the first `offset`.
-    static func select(_ stretch: CardStretch, offset: Int, limit: Int?) -> (sql: String, arguments: StatementArguments) {
+    /// The query of the ids of up to `limit` cards of `stretch` (nil: all), skipping the first `offset`, in
+    /// order, with each one's rank. Only the columns the condition and the order read are read for the
+    /// rows the sort considers: a weekly boss sorts its 100,000 matches at a million files, and reading
+    /// each whole row and its duplicate group for that took 0.23 s against 0.07 s for the ids alone.
+    static func page(_ stretch: CardStretch, offset: Int, limit: Int?) -> (sql: String, arguments: StatementArguments) {
         let rank = stretch.rank ?? ("0", [])
         let sql = """
-            SELECT item.*, g.keptItem AS keptItem, \(reviewed) AS reviewedBefore, \(rank.sql) AS rank
+            SELECT item.id, \(rank.sql) AS rank
             \(source(indexedBy: stretch.index))
-            LEFT JOIN duplicateGroup g ON g.id = item.duplicateGroup
             WHERE \(stretch.condition.sql)
             ORDER BY \(stretch.orderBy)
             LIMIT ? OFFSET ?
@@ -143,26 +145,47 @@ enum CardQueue {
         return (sql, StatementArguments(rank.arguments + stretch.condition.arguments + [limit ?? -1, offset]))
     }
 
-    /// Up to `limit` cards of `stretch` (nil: all), skipping the first `offset`.
+    /// The query of the whole rows of the cards `ids` (a page), each with its duplicate group's kept item
+    /// and whether the player decided on it before; in no particular order.
+    static func rows(_ ids: some Collection<Int64>) -> String {
+        """
+        SELECT item.*, g.keptItem AS keptItem, \(reviewed) AS reviewedBefore
+        FROM item LEFT JOIN duplicateGroup g ON g.id = item.duplicateGroup
+        WHERE item.id IN (\(ids.map(String.init).joined(separator: ",")))
+        """
+    }
+
+    /// Up to `limit` cards of `stretch` (nil: all), skipping the first `offset`: the page's ids in order,
+    /// then their rows (one read transaction: the caller's).
     static func cards(_ db: Database, _ stretch: CardStretch, offset: Int, limit: Int?) throws -> [Card] {
         var stretch = stretch
         stretch.index = try existing(stretch.index, db)
-        let (sql, arguments) = select(stretch, offset: offset, limit: limit)
-        var cards: [Card] = []
-        var twins: [Int64: Int64] = [:]
-        // A cursor, not fetchAll: its rows look columns up through the statement's index of names.
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: arguments)
-        while let row = try rows.next() {
-            let item = try ItemRecord(row: row)
-            let rank: Int = row["rank"]
-            let category = stretch.category ?? (rank < ranked.count ? ranked[rank] : .other)
-            switch category {
-            case .duplicates: twins[item.id!] = row["keptItem"]
-            case .similar: twins[item.id!] = item.similarGroup
-            default: break
-            }
-            cards.append(Card(item: item, linked: [], category: category, twin: nil, reviewedBefore: row["reviewedBefore"]))
+        let (sql, arguments) = page(stretch, offset: offset, limit: limit)
+        var order: [Int64] = []
+        var rankOf: [Int64: Int] = [:]
+        for row in try Row.fetchAll(db, sql: sql, arguments: arguments) {
+            let id: Int64 = row[0]
+            order.append(id)
+            rankOf[id] = row[1]
         }
+        var cardOf: [Int64: Card] = [:]
+        var twins: [Int64: Int64] = [:]
+        for chunk in order.chunked(500) {
+            // A cursor, not fetchAll: its rows look columns up through the statement's index of names.
+            let cursor = try Row.fetchCursor(db, sql: rows(chunk))
+            while let row = try cursor.next() {
+                let item = try ItemRecord(row: row)
+                let rank = rankOf[item.id!] ?? ranked.count
+                let category = stretch.category ?? (rank < ranked.count ? ranked[rank] : .other)
+                switch category {
+                case .duplicates: twins[item.id!] = row["keptItem"]
+                case .similar: twins[item.id!] = item.similarGroup
+                default: break
+                }
+                cardOf[item.id!] = Card(item: item, linked: [], category: category, twin: nil, reviewedBefore: row["reviewedBefore"])
+            }
+        }
+        var cards = order.compactMap { cardOf[$0] }
         try attach(&cards, twins: twins, db)
         return cards
     }
