@@ -12,6 +12,13 @@
 
 typedef struct { const char *name; int w, h, comps; J_COLOR_SPACE in, out; int samp[3][2]; int quality, baseline, restart, restart_rows, progressive, arith, optimize; } Kind;
 
+/* progressive == 2: each component's DC in a scan of its own, first its high bits (Al 1), the low bit last. */
+static const jpeg_scan_info separate_dc[] = {
+    {1, {0}, 0, 0, 0, 1}, {1, {1}, 0, 0, 0, 1}, {1, {2}, 0, 0, 0, 1},
+    {1, {0}, 1, 63, 0, 0}, {1, {1}, 1, 63, 0, 0}, {1, {2}, 1, 63, 0, 0},
+    {1, {1}, 0, 0, 1, 0}, {1, {0}, 0, 0, 1, 0}, {1, {2}, 0, 0, 1, 0},
+};
+
 static unsigned rng = 12345;
 static int noise(void) { rng = rng * 1103515245u + 12345u; return (rng >> 16) & 15; }
 
@@ -32,7 +39,8 @@ static void write_kind(const char *dir, const Kind *k) {
         if (k->samp[i][0]) { c.comp_info[i].h_samp_factor = k->samp[i][0]; c.comp_info[i].v_samp_factor = k->samp[i][1]; }
     c.restart_interval = k->restart; c.restart_in_rows = k->restart_rows;
     c.arith_code = k->arith; c.optimize_coding = k->optimize;
-    if (k->progressive) jpeg_simple_progression(&c);
+    if (k->progressive == 1) jpeg_simple_progression(&c);
+    if (k->progressive == 2) { c.scan_info = separate_dc; c.num_scans = sizeof separate_dc / sizeof separate_dc[0]; }
     jpeg_start_compress(&c, TRUE);
     JSAMPLE *row = malloc(k->w * k->comps);
     rng = 12345;
@@ -69,8 +77,12 @@ int main(int argc, char **argv) {
         {"optimized-tables", 600, 520, 3, JCS_RGB, JCS_YCbCr, {{2, 2}, {1, 1}, {1, 1}}, 95, 1, 0, 0, 0, 0, 1},
         {"quality100", 520, 520, 3, JCS_RGB, JCS_YCbCr, {{2, 2}, {1, 1}, {1, 1}}, 100, 1, 0, 0, 0, 0, 0},
         {"quality1-16bit-tables", 520, 520, 3, JCS_RGB, JCS_YCbCr, {{2, 2}, {1, 1}, {1, 1}}, 1, 0, 0, 0, 0, 0, 0},
-        /* left to libjpeg-turbo */
+        /* progressive: read from the DC scans alone */
         {"progressive", 600, 520, 3, JCS_RGB, JCS_YCbCr, {{2, 2}, {1, 1}, {1, 1}}, 85, 1, 0, 0, 1, 0, 0},
+        {"progressive-gray", 530, 521, 1, JCS_GRAYSCALE, JCS_GRAYSCALE, {{0}}, 85, 1, 0, 0, 1, 0, 0},
+        {"progressive-restart", 611, 529, 3, JCS_RGB, JCS_YCbCr, {{2, 1}, {1, 1}, {1, 1}}, 85, 1, 5, 0, 1, 0, 0},
+        {"progressive-separate-dc", 600, 530, 3, JCS_RGB, JCS_YCbCr, {{1, 2}, {1, 1}, {1, 1}}, 85, 1, 0, 0, 2, 0, 0},
+        /* left to libjpeg-turbo */
         {"arithmetic", 600, 520, 3, JCS_RGB, JCS_YCbCr, {{2, 2}, {1, 1}, {1, 1}}, 85, 1, 0, 0, 0, 1, 0},
         {"rgb", 600, 520, 3, JCS_RGB, JCS_RGB, {{1, 1}, {1, 1}, {1, 1}}, 85, 1, 0, 0, 0, 0, 0},
         {"luma-below-chroma", 600, 520, 3, JCS_RGB, JCS_YCbCr, {{1, 1}, {2, 1}, {1, 1}}, 85, 1, 0, 0, 0, 0, 0},

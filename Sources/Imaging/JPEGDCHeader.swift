@@ -19,6 +19,12 @@ extension JPEGDCReader {
         private(set) var lumaQuant: UInt16 = 0
         /// The first byte of the entropy-coded data.
         private(set) var scanStart = 0
+        /// A progressive file (SOF2): its scans are read by `decodeProgressive` from `firstScan` (the
+        /// first SOS marker), with the quantization tables and Huffman definitions met before it.
+        private(set) var progressive = false
+        private(set) var firstScan = 0
+        private(set) var quantBeforeScan: [UInt16?] = []
+        private(set) var definitionsBeforeScan: [Slice<UnsafeBufferPointer<UInt8>>] = []
 
         init?(_ data: UnsafeBufferPointer<UInt8>, size: SizeRequest) {
             guard data.count > 4, data[0] == 0xFF, data[1] == 0xD8 else { return nil }
@@ -38,7 +44,8 @@ extension JPEGDCReader {
                 switch marker {
                 case 0xDB: guard Self.quantization(body, into: &quant) else { return nil }
                 case 0xC4: definitions.append(body)
-                case 0xC0, 0xC1:
+                case 0xC0, 0xC1, 0xC2:
+                    progressive = marker == 0xC2
                     guard components.isEmpty, frame(body),
                           JPEGCodec.scaledSize(width: width, height: height, for: size) == ((width + 7) / 8, (height + 7) / 8)
                     else { return nil }
@@ -47,6 +54,12 @@ extension JPEGDCReader {
                     restartInterval = Int(body[start]) << 8 | Int(body[start + 1])
                 case 0xE0: if body.count >= 14, body.starts(with: Array("JFIF\0".utf8)) { sawJFIF = true }
                 case 0xEE: if body.count >= 12, body.starts(with: Array("Adobe".utf8)) { adobeTransform = body[start + 11] }
+                case 0xDA where progressive:
+                    guard !components.isEmpty, colorIsYCbCr(sawJFIF: sawJFIF, adobeTransform: adobeTransform) else { return nil }
+                    firstScan = at
+                    quantBeforeScan = quant
+                    definitionsBeforeScan = definitions
+                    return
                 case 0xDA:
                     var tables = [JPEGHuffmanTable?](repeating: nil, count: 8)   // DC 0…3, AC 4…7
                     for definition in definitions {
@@ -56,15 +69,15 @@ extension JPEGDCReader {
                     scanStart = end
                     guard colorIsYCbCr(sawJFIF: sawJFIF, adobeTransform: adobeTransform) else { return nil }
                     return
-                case 0xC2, 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF, 0xCC, 0xC8: return nil   // not baseline Huffman
-                case 0xD0...0xD9, 0x01: return nil   // no marker without a length belongs here
-                default: break   // APPn, COM, …
+                case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF, 0xCC, 0xC8: return nil   // lossless, hierarchical, arithmetic
+                case 0xE1...0xEF, 0xFE: break   // other APPn, COM
+                default: return nil   // no other marker belongs here (libjpeg-turbo refuses an unknown one)
                 }
                 at = end
             }
         }
 
-        private static func quantization(_ body: Slice<UnsafeBufferPointer<UInt8>>, into quant: inout [UInt16?]) -> Bool {
+        static func quantization(_ body: Slice<UnsafeBufferPointer<UInt8>>, into quant: inout [UInt16?]) -> Bool {
             var at = body.startIndex
             while at < body.endIndex {
                 let precision = Int(body[at] >> 4), id = Int(body[at] & 15)
@@ -76,17 +89,23 @@ extension JPEGDCReader {
             return true
         }
 
-        private static func huffman(_ body: Slice<UnsafeBufferPointer<UInt8>>, into tables: inout [JPEGHuffmanTable?]) -> Bool {
+        /// The tables of a DHT segment into `tables` (DC 0…3, AC 4…7); with `acToo` false, AC tables are
+        /// only checked (a progressive file's AC scans are passed over, never decoded).
+        static func huffman(_ body: Slice<UnsafeBufferPointer<UInt8>>, into tables: inout [JPEGHuffmanTable?], acToo: Bool = true) -> Bool {
             var at = body.startIndex
             while at < body.endIndex {
                 let kind = Int(body[at] >> 4), id = Int(body[at] & 15)
                 guard kind <= 1, id < 4, at + 17 <= body.endIndex else { return false }
                 let counts = Array(body[(at + 1)..<(at + 17)])
                 let total = counts.reduce(0) { $0 + Int($1) }
-                guard at + 17 + total <= body.endIndex,
-                      let table = JPEGHuffmanTable(counts: counts[...], values: Array(body[(at + 17)..<(at + 17 + total)])[...], isAC: kind == 1)
-                else { return false }
-                tables[kind * 4 + id] = table
+                guard at + 17 + total <= body.endIndex else { return false }
+                let values = Array(body[(at + 17)..<(at + 17 + total)])
+                if kind == 1 && !acToo {
+                    guard JPEGHuffmanTable.isValid(counts: counts[...], values: values[...], isAC: true) else { return false }
+                } else {
+                    guard let table = JPEGHuffmanTable(counts: counts[...], values: values[...], isAC: kind == 1) else { return false }
+                    tables[kind * 4 + id] = table
+                }
                 at += 17 + total
             }
             return true

@@ -4,8 +4,8 @@
 /// libjpeg-turbo gives at 1/8 in gray (its 1×1 inverse DCT: the dequantized DC, descaled by 3 bits,
 /// through its range-limit table), so the hashes are the same bit for bit, in about 60 % of its time.
 ///
-/// Returns nil for what it leaves to libjpeg-turbo: progressive, arithmetic-coded, 12-bit,
-/// multi-scan, CMYK or RGB files, a sampling other than TurboJPEG's gray, 4:4:4, 4:2:2, 4:2:0,
+/// A progressive file is read from its DC scans alone (`progressiveDC`). Returns nil for what it
+/// leaves to libjpeg-turbo: arithmetic-coded, 12-bit, multi-scan baseline, CMYK or RGB files, a sampling other than TurboJPEG's gray, 4:4:4, 4:2:2, 4:2:0,
 /// 4:4:0 and 4:1:1, a picture 1/8 would not serve, and any damage (a bad code, a marker or the end of the data before the last block, a wrong
 /// restart marker), so such a file gets libjpeg-turbo's decoding and its messages as before.
 enum JPEGDCReader {
@@ -15,6 +15,11 @@ enum JPEGDCReader {
         else { return nil }
         let width = (header.width + 7) / 8, height = (header.height + 7) / 8
         guard header.width * header.height <= maximumPixels else { return nil }
+        if header.progressive {
+            guard let (dc, quant) = progressiveDC(UnsafeBufferPointer(start: base, count: bytes.count), header) else { return nil }
+            let step = Int32(Int16(truncatingIfNeeded: quant))
+            return Image(width: width, height: height, layout: .gray, pixels: dc.map { pixel(Int32($0) &* step) })
+        }
         var ok = false
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height) { out, initialized in
             ok = decodeScan(base, count: bytes.count, header, into: out.baseAddress!, width: width, height: height)

@@ -21,9 +21,7 @@ final class JPEGHuffmanTable {
     /// Nil for a table that is not a prefix code (more codes of a length than fit), or a DC table
     /// with a size above 15 (libjpeg-turbo refuses both).
     init?(counts: ArraySlice<UInt8>, values: ArraySlice<UInt8>, isAC: Bool) {
-        guard counts.count == 16, values.count == counts.reduce(0, { $0 + Int($1) }), values.count <= 256 else { return nil }
-        if !isAC && values.contains(where: { $0 > 15 }) { return nil }
-        guard Self.isPrefixCode(counts) else { return nil }
+        guard Self.isValid(counts: counts, values: values, isAC: isAC) else { return nil }
         valueCount = values.count
         self.values = .allocate(capacity: 256)
         self.values.initialize(repeating: 0, count: 256)
@@ -55,6 +53,14 @@ final class JPEGHuffmanTable {
         }
         maxCode[17] = .max
         if isAC { fillSkip() }
+    }
+
+    /// Whether libjpeg-turbo would take the table: at most 256 values, as many as the counts say, a
+    /// prefix code, and for a DC table no size above 15.
+    static func isValid(counts: ArraySlice<UInt8>, values: ArraySlice<UInt8>, isAC: Bool) -> Bool {
+        guard counts.count == 16, values.count == counts.reduce(0, { $0 + Int($1) }), values.count <= 256 else { return false }
+        if !isAC && values.contains(where: { $0 > 15 }) { return false }
+        return isPrefixCode(counts)
     }
 
     /// As libjpeg-turbo checks: up to the longest length used, no code is all ones.
@@ -259,6 +265,13 @@ struct JPEGBitReader {
             k &+= run &+ 1
         }
         return k == 64
+    }
+
+    /// At the end of a scan's data: where its next marker starts (the `FF` after the last byte's
+    /// padding bits), nil when data was read past or a whole byte is left before it.
+    mutating func endOfScan() -> Int? {
+        guard withinData, count - padding < 8, position < end, base[position] == 0xFF else { return nil }
+        return position
     }
 
     /// True when no supplied zero bit has been consumed.

@@ -24,9 +24,10 @@ import Testing
     static func reference(_ bytes: [UInt8]) throws -> Image { try JPEGCodec.decode(bytes, name: "reference", size: size, layout: .gray) }
 
     static let readKinds = ["gray", "ycc444", "ycc422", "ycc420", "ycc440", "ycc411", "restart-every-mcu", "restart-every-7",
-                            "restart-rows-gray", "optimized-tables", "quality100", "quality1-16bit-tables"]
-    /// Progressive, arithmetic coding, RGB, luma below chroma, and a picture too small for 1/8.
-    static let leftKinds = ["progressive", "arithmetic", "rgb", "luma-below-chroma", "small-1-4"]
+                            "restart-rows-gray", "optimized-tables", "quality100", "quality1-16bit-tables",
+                            "progressive", "progressive-gray", "progressive-restart", "progressive-separate-dc"]
+    /// Arithmetic coding, RGB, luma below chroma, and a picture too small for 1/8.
+    static let leftKinds = ["arithmetic", "rgb", "luma-below-chroma", "small-1-4"]
 
     @Test(arguments: readKinds)
     func readsEachBaselineStructureExactlyAsLibjpegTurbo(_ name: String) throws {
@@ -75,7 +76,7 @@ import Testing
     /// Damaged copies (bytes changed in the scan, cut short, a marker put in, a restart marker
     /// renumbered): each is read exactly as libjpeg-turbo reads it, or left to it; never read where
     /// libjpeg-turbo refuses the file.
-    @Test(arguments: ["ycc420", "restart-every-7", "gray", "ycc411"])
+    @Test(arguments: ["ycc420", "restart-every-7", "gray", "ycc411", "progressive", "progressive-separate-dc"])
     func damagedCopiesAreReadExactlyOrLeftAlone(_ name: String) throws {
         let original = try Self.kind(name)
         let scan = try #require(Self.scanStart(original))
