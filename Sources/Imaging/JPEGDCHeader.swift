@@ -90,8 +90,14 @@ extension JPEGDCReader {
         }
 
         /// The tables of a DHT segment into `tables` (DC 0…3, AC 4…7); with `acToo` false, AC tables are
-        /// only checked (a progressive file's AC scans are passed over, never decoded).
+        /// only checked and marked in `defined` (a progressive file's AC scans are passed over, never decoded).
         static func huffman(_ body: Slice<UnsafeBufferPointer<UInt8>>, into tables: inout [JPEGHuffmanTable?], acToo: Bool = true) -> Bool {
+            var defined = [Bool](repeating: false, count: 8)
+            return huffman(body, into: &tables, defined: &defined, acToo: acToo)
+        }
+
+        static func huffman(_ body: Slice<UnsafeBufferPointer<UInt8>>, into tables: inout [JPEGHuffmanTable?], defined: inout [Bool],
+                            acToo: Bool) -> Bool {
             var at = body.startIndex
             while at < body.endIndex {
                 let kind = Int(body[at] >> 4), id = Int(body[at] & 15)
@@ -106,6 +112,7 @@ extension JPEGDCReader {
                     guard let table = JPEGHuffmanTable(counts: counts[...], values: values[...], isAC: kind == 1) else { return false }
                     tables[kind * 4 + id] = table
                 }
+                defined[kind * 4 + id] = true
                 at += 17 + total
             }
             return true

@@ -15,8 +15,9 @@ extension JPEGDCReader {
         let width = (header.width + 7) / 8, height = (header.height + 7) / 8
         var quant = header.quantBeforeScan
         var tables = [JPEGHuffmanTable?](repeating: nil, count: 8)
+        var defined = [Bool](repeating: false, count: 8)   // DC 0…3, AC 4…7 (AC tables are only checked)
         for definition in header.definitionsBeforeScan {
-            guard Header.huffman(definition, into: &tables, acToo: false) else { return nil }
+            guard Header.huffman(definition, into: &tables, defined: &defined, acToo: false) else { return nil }
         }
         var restartInterval = header.restartInterval
         // Per component and coefficient: the Al of the last scan that coded it (−1: none yet).
@@ -36,12 +37,18 @@ extension JPEGDCReader {
             let body = data[start..<end]
             switch marker {
             case 0xDB: guard Header.quantization(body, into: &quant) else { return nil }
-            case 0xC4: guard Header.huffman(body, into: &tables, acToo: false) else { return nil }
+            case 0xC4: guard Header.huffman(body, into: &tables, defined: &defined, acToo: false) else { return nil }
             case 0xDD:
                 guard body.count == 2 else { return nil }
                 restartInterval = Int(body[start]) << 8 | Int(body[start + 1])
             case 0xDA:
                 guard let scan = Scan(body, components: components) else { return nil }
+                // Every table the scan names must be defined, decoded or not (libjpeg-turbo refuses the file otherwise).
+                if scan.first == 0 && scan.high == 0 {
+                    guard scan.dcTables.allSatisfy({ $0 < 4 && defined[$0] }) else { return nil }
+                } else if scan.first > 0 {
+                    guard scan.acTables.allSatisfy({ $0 < 4 && defined[4 + $0] }) else { return nil }
+                }
                 // libjpeg-turbo's bookkeeping of successive approximation, held strictly.
                 for c in scan.members {
                     for k in scan.first...scan.last {
@@ -77,7 +84,7 @@ extension JPEGDCReader {
     private struct Scan {
         /// Frame indexes of its components, in the scan's order (increasing).
         let members: [Int]
-        let dcTables: [Int]
+        let dcTables: [Int], acTables: [Int]
         /// Spectral range and successive approximation (Ss, Se, Ah, Al).
         let first: Int, last: Int, high: Int, low: Int
 
@@ -86,13 +93,14 @@ extension JPEGDCReader {
             guard body.count >= 1 else { return nil }
             let count = Int(body[s])
             guard (1...components.count).contains(count), body.count == 1 + 2 * count + 3 else { return nil }
-            var members: [Int] = [], dcTables: [Int] = []
+            var members: [Int] = [], dcTables: [Int] = [], acTables: [Int] = []
             for i in 0..<count {
                 guard let index = components.firstIndex(where: { $0.id == body[s + 1 + 2 * i] }),
                       members.last.map({ index > $0 }) ?? true
                 else { return nil }
                 members.append(index)
                 dcTables.append(Int(body[s + 2 + 2 * i] >> 4))
+                acTables.append(Int(body[s + 2 + 2 * i] & 15))
             }
             let spectral = s + 1 + 2 * count
             first = Int(body[spectral])
@@ -109,6 +117,7 @@ extension JPEGDCReader {
             guard high <= 13, low <= 13, high == 0 || low == high - 1 else { return nil }
             self.members = members
             self.dcTables = dcTables
+            self.acTables = acTables
         }
     }
 
