@@ -30,6 +30,13 @@ enum JPEGCodec {
         if status != 0 && tjGetErrorCode(handle) != Int32(TJERR_FATAL.rawValue) {
             pixels = [UInt8](repeating: 0, count: count)
             status = pixels.withUnsafeMutableBufferPointer { decompress(into: $0) }
+            // TurboJPEG calls an error a warning when a warning came before it: a file it gave up on before
+            // writing a row (libjpeg-turbo writes mid-gray, never 0, where data is missing) is refused, not
+            // read as a black picture that would hash like every other such file. (A picture black
+            // throughout that also has a flaw is refused too: nothing here tells the two apart.)
+            if status != 0 && !pixels.contains(where: { $0 != 0 }) {
+                throw .corrupt(path: name, format: "JPEG", reason: message(handle))
+            }
         }
         // A truncated file still yields its top part with a warning; only a hard error is refused.
         if status != 0 && tjGetErrorCode(handle) == Int32(TJERR_FATAL.rawValue) {

@@ -107,6 +107,17 @@ import Testing
         #expect(readCount > 5 && leftCount > 5, "\(name): \(readCount) read, \(leftCount) left")
     }
 
+    /// Found by the jpegdc fuzz target: a progressive file whose scan names a Huffman table never
+    /// defined, after data that only earns a warning. libjpeg-turbo gives up; TurboJPEG reports a
+    /// warning (one came first), so the decoder used to return a black picture, and every such file
+    /// would have hashed alike. Now the DC reader leaves it and the decoder refuses it.
+    @Test func aFileLibjpegTurboGivesUpOnAfterAWarningIsRefused() throws {
+        let bytes = try Self.bytes(Self.fixtures.appendingPathComponent("fuzz/jpegdc/progressive-fatal-after-warning.jpg"))
+        #expect(Self.read(bytes) == nil)
+        #expect(throws: ImagingError.self) { try Decoding.decode(bytes: bytes, name: "f", size: Self.size, layout: .gray) }
+        #expect(throws: ImagingError.self) { try Decoding.decode(bytes: bytes, name: "f", size: .longSideAtMost(1_600)) }
+    }
+
     @Test func restartMarkersAreCheckedInOrder() throws {
         var bytes = try Self.kind("restart-every-7")
         let scan = try #require(Self.scanStart(bytes))
