@@ -160,8 +160,9 @@ extension JPEGDCReader {
                 components[i].ac = ac
             }
             let spectral = s + 1 + 2 * components.count
+            // Every component's quantization table must be defined (libjpeg-turbo refuses the file otherwise).
             guard body[spectral] == 0, body[spectral + 1] == 63, body[spectral + 2] == 0,
-                  let step = quant[components[0].quantTable]
+                  components.allSatisfy({ quant[$0.quantTable] != nil }), let step = quant[components[0].quantTable]
             else { return false }
             lumaQuant = step
             return true

@@ -23,6 +23,7 @@ extension JPEGDCReader {
         // Per component and coefficient: the Al of the last scan that coded it (−1: none yet).
         var coefficientBits = [[Int]](repeating: [Int](repeating: -1, count: 64), count: components.count)
         var lumaQuant: UInt16? = nil
+        var latched = [Bool](repeating: false, count: components.count)
         var dc = [Int16](repeating: 0, count: width * height)
         var at = header.firstScan
         while true {
@@ -56,9 +57,11 @@ extension JPEGDCReader {
                         coefficientBits[c][k] = scan.low
                     }
                 }
-                if scan.members.contains(0) && lumaQuant == nil {
-                    guard let step = quant[components[0].quantTable] else { return nil }
-                    lumaQuant = step
+                // Each component's quantization table is latched at its first scan; it must be defined by then.
+                for c in scan.members where !latched[c] {
+                    guard let step = quant[components[c].quantTable] else { return nil }
+                    latched[c] = true
+                    if c == 0 { lumaQuant = step }
                 }
                 let dataStart = end
                 if scan.first == 0 && (scan.members.count > 1 || scan.members == [0]) {

@@ -118,6 +118,17 @@ import Testing
         #expect(throws: ImagingError.self) { try Decoding.decode(bytes: bytes, name: "f", size: .longSideAtMost(1_600)) }
     }
 
+    /// A chroma component naming a quantization table never defined: libjpeg-turbo refuses the file,
+    /// though the luma DC alone would not need that table; so does the reader.
+    @Test(arguments: ["ycc420", "progressive", "progressive-separate-dc"])
+    func aComponentWithoutItsQuantizationTableIsRefused(_ name: String) throws {
+        var bytes = try Self.kind(name)
+        let frame = try #require((2..<(bytes.count - 1)).first { bytes[$0] == 0xFF && (bytes[$0 + 1] == 0xC0 || bytes[$0 + 1] == 0xC2) })
+        bytes[frame + 4 + 6 + 3 * 1 + 2] = 3   // Cb's table: 3, never defined
+        #expect(Self.read(bytes) == nil)
+        #expect(throws: ImagingError.self) { try Self.reference(bytes) }
+    }
+
     @Test func restartMarkersAreCheckedInOrder() throws {
         var bytes = try Self.kind("restart-every-7")
         let scan = try #require(Self.scanStart(bytes))
