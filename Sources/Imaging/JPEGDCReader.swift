@@ -1,13 +1,15 @@
-/// The 1/8-scale gray picture of a baseline JPEG, read from its luma DC terms alone: every Huffman
-/// symbol must still be decoded to find where each block ends, but an AC coefficient's value never
-/// is, and the skip table passes several symbols with one lookup. The pixels are exactly what
-/// libjpeg-turbo gives at 1/8 in gray (its 1×1 inverse DCT: the dequantized DC, descaled by 3 bits,
-/// through its range-limit table), so the hashes are the same bit for bit, in about 60 % of its time.
+/// The 1/8-scale gray picture of a JPEG, read from its luma DC terms alone: every Huffman symbol
+/// must still be decoded to find where each block ends, but an AC coefficient's value never is, and
+/// the skip table passes several symbols with one lookup. The pixels are exactly what libjpeg-turbo
+/// gives at 1/8 in gray (its 1×1 inverse DCT: the dequantized DC, descaled by 3 bits, through its
+/// range-limit table), so the hashes are the same bit for bit, in about 60 % of its time. A
+/// progressive file is read from its DC scans alone (`progressiveDC`).
 ///
-/// A progressive file is read from its DC scans alone (`progressiveDC`). Returns nil for what it
-/// leaves to libjpeg-turbo: arithmetic-coded, 12-bit, multi-scan baseline, CMYK or RGB files, a sampling other than TurboJPEG's gray, 4:4:4, 4:2:2, 4:2:0,
-/// 4:4:0 and 4:1:1, a picture 1/8 would not serve, and any damage (a bad code, a marker or the end of the data before the last block, a wrong
-/// restart marker), so such a file gets libjpeg-turbo's decoding and its messages as before.
+/// Returns nil for what it leaves to libjpeg-turbo: arithmetic-coded, 12-bit, multi-scan baseline,
+/// CMYK or RGB files; a sampling other than TurboJPEG's gray, 4:4:4, 4:2:2, 4:2:0, 4:4:0 and 4:1:1;
+/// a picture 1/8 would not serve; anything libjpeg-turbo refuses; and any damage (a bad code, a
+/// marker or the end of the data before the last block, a wrong restart marker). Such a file gets
+/// libjpeg-turbo's decoding and its messages as before.
 enum JPEGDCReader {
     static func decode(_ bytes: UnsafeRawBufferPointer, size: SizeRequest) -> Image? {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self),
