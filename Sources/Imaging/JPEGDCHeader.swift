@@ -33,30 +33,24 @@ extension JPEGDCReader {
             var sawJFIF = false, adobeTransform: UInt8? = nil
             var at = 2
             while true {
-                guard at + 1 < data.count, data[at] == 0xFF else { return nil }
-                let marker = data[at + 1]
-                if marker == 0xFF { at += 1; continue }   // fill byte
-                guard at + 3 < data.count else { return nil }
-                let length = Int(data[at + 2]) << 8 | Int(data[at + 3])
-                let start = at + 4, end = at + 2 + length
-                guard length >= 2, end <= data.count else { return nil }
-                let body = data[start..<end]
+                guard let segment = Segment(data, at: at) else { return nil }
+                let (marker, body) = (segment.marker, segment.body)
                 switch marker {
                 case 0xDB: guard Self.quantization(body, into: &quant) else { return nil }
                 case 0xC4: definitions.append(body)
                 case 0xC0, 0xC1, 0xC2:
                     progressive = marker == 0xC2
-                    guard components.isEmpty, frame(body),
+                    guard components.isEmpty, frame(body), width * height <= maximumPixels,
                           JPEGCodec.scaledSize(width: width, height: height, for: size) == ((width + 7) / 8, (height + 7) / 8)
                     else { return nil }
                 case 0xDD:
                     guard body.count == 2 else { return nil }
-                    restartInterval = Int(body[start]) << 8 | Int(body[start + 1])
+                    restartInterval = Int(body[body.startIndex]) << 8 | Int(body[body.startIndex + 1])
                 case 0xE0: if body.count >= 14, body.starts(with: Array("JFIF\0".utf8)) { sawJFIF = true }
-                case 0xEE: if body.count >= 12, body.starts(with: Array("Adobe".utf8)) { adobeTransform = body[start + 11] }
+                case 0xEE: if body.count >= 12, body.starts(with: Array("Adobe".utf8)) { adobeTransform = body[body.startIndex + 11] }
                 case 0xDA where progressive:
                     guard !components.isEmpty, colorIsYCbCr(sawJFIF: sawJFIF, adobeTransform: adobeTransform) else { return nil }
-                    firstScan = at
+                    firstScan = segment.at
                     quantBeforeScan = quant
                     definitionsBeforeScan = definitions
                     return
@@ -66,14 +60,40 @@ extension JPEGDCReader {
                         guard Self.huffman(definition, into: &tables) else { return nil }
                     }
                     guard scan(body, tables: tables, quant: quant) else { return nil }
-                    scanStart = end
+                    scanStart = segment.end
                     guard colorIsYCbCr(sawJFIF: sawJFIF, adobeTransform: adobeTransform) else { return nil }
                     return
                 case 0xC3, 0xC5...0xC7, 0xC9...0xCB, 0xCD...0xCF, 0xCC, 0xC8: return nil   // lossless, hierarchical, arithmetic
                 case 0xE1...0xEF, 0xFE: break   // other APPn, COM
                 default: return nil   // no other marker belongs here (libjpeg-turbo refuses an unknown one)
                 }
-                at = end
+                at = segment.end
+            }
+        }
+
+        /// One marker segment at `at` (after any `FF` fill bytes): the marker, where it starts, its body and
+        /// where the next begins. EOI has no body; nil where no marker stands or its length overruns the data.
+        struct Segment {
+            let marker: UInt8
+            let at: Int, end: Int
+            let body: Slice<UnsafeBufferPointer<UInt8>>
+
+            init?(_ data: UnsafeBufferPointer<UInt8>, at start: Int) {
+                var at = start
+                while at + 1 < data.count, data[at] == 0xFF, data[at + 1] == 0xFF { at += 1 }
+                guard at + 1 < data.count, data[at] == 0xFF else { return nil }
+                marker = data[at + 1]
+                self.at = at
+                if marker == 0xD9 {
+                    end = at + 2
+                    body = data[end..<end]
+                    return
+                }
+                guard at + 3 < data.count else { return nil }
+                let length = Int(data[at + 2]) << 8 | Int(data[at + 3])
+                end = at + 2 + length
+                guard length >= 2, end <= data.count else { return nil }
+                body = data[(at + 4)..<end]
             }
         }
 

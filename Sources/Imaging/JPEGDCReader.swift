@@ -16,7 +16,6 @@ enum JPEGDCReader {
               let header = Header(UnsafeBufferPointer(start: base, count: bytes.count), size: size)
         else { return nil }
         let width = (header.width + 7) / 8, height = (header.height + 7) / 8
-        guard header.width * header.height <= maximumPixels else { return nil }
         if header.progressive {
             guard let (dc, quant) = progressiveDC(UnsafeBufferPointer(start: base, count: bytes.count), header) else { return nil }
             let step = Int32(Int16(truncatingIfNeeded: quant))

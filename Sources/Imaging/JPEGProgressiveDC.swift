@@ -27,21 +27,15 @@ extension JPEGDCReader {
         var dc = [Int16](repeating: 0, count: width * height)
         var at = header.firstScan
         while true {
-            guard at + 1 < data.count, data[at] == 0xFF else { return nil }
-            let marker = data[at + 1]
-            if marker == 0xFF { at += 1; continue }
+            guard let segment = Header.Segment(data, at: at) else { return nil }
+            let (marker, body, end) = (segment.marker, segment.body, segment.end)
             if marker == 0xD9 { break }   // EOI
-            guard at + 3 < data.count else { return nil }
-            let length = Int(data[at + 2]) << 8 | Int(data[at + 3])
-            let start = at + 4, end = at + 2 + length
-            guard length >= 2, end <= data.count else { return nil }
-            let body = data[start..<end]
             switch marker {
             case 0xDB: guard Header.quantization(body, into: &quant) else { return nil }
             case 0xC4: guard Header.huffman(body, into: &tables, defined: &defined, acToo: false) else { return nil }
             case 0xDD:
                 guard body.count == 2 else { return nil }
-                restartInterval = Int(body[start]) << 8 | Int(body[start + 1])
+                restartInterval = Int(body[body.startIndex]) << 8 | Int(body[body.startIndex + 1])
             case 0xDA:
                 guard let scan = Scan(body, components: components) else { return nil }
                 // Every table the scan names must be defined, decoded or not (libjpeg-turbo refuses the file otherwise).

@@ -129,6 +129,21 @@ import Testing
         #expect(throws: ImagingError.self) { try Self.reference(bytes) }
     }
 
+    /// A frame claiming more than the pixels any decoder here takes (60,000 × 60,000) is left at the frame,
+    /// before a table is built, and refused by the decoder as too large, not as damaged.
+    @Test func aFrameTooLargeIsLeftToTheDecodersLimit() throws {
+        var bytes = try Self.kind("ycc420")
+        let frame = try #require((2..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        for offset in [5, 7] { bytes[frame + offset] = 0xEA; bytes[frame + offset + 1] = 0x60 }   // 60,000
+        #expect(Self.read(bytes) == nil)
+        #expect {
+            try Decoding.decode(bytes: bytes, name: "big", size: Self.size, layout: .gray)
+        } throws: { error in
+            if case ImagingError.tooLarge = error { return true }
+            return false
+        }
+    }
+
     @Test func restartMarkersAreCheckedInOrder() throws {
         var bytes = try Self.kind("restart-every-7")
         let scan = try #require(Self.scanStart(bytes))
