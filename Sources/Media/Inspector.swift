@@ -33,7 +33,10 @@ public final class Inspector {
     /// Throws only when the file cannot be opened or read; unreadable metadata is simply absent.
     /// `sidecars: false` (its folder holds no `.json` file, as the walk saw it) looks for no
     /// Takeout sidecar: three failing opens saved per undated file.
-    public func inspect(_ path: RawPath, status: FileStatus, now: Date, sidecars: Bool = true) throws(FileSystemError) -> MediaInfo {
+    /// `whole` is given the file's content when the head held all of it (a file under `headSize`),
+    /// so a caller can do more with a small file without reading it again.
+    public func inspect(_ path: RawPath, status: FileStatus, now: Date, sidecars: Bool = true,
+                        whole: (ArraySlice<UInt8>) -> Void = { _ in }) throws(FileSystemError) -> MediaInfo {
         let file = try ReadableFile(path)
         let filled = try file.read(at: 0, into: &headBuffer)
         let head = headBuffer[0..<filled]
@@ -59,6 +62,7 @@ public final class Inspector {
         if filled < Inspector.headSize && Int64(filled) == status.size {
             info.partialHash = try? ContentHash.partial(ofWhole: head)
             info.contentHash = try? ContentHash.of(head)
+            whole(head)
         }
         return info
     }

@@ -64,6 +64,21 @@ import Testing
         #expect(after.first { $0.members.contains("galaxy-s/original.jpg") }?.members.count == 8)
     }
 
+    @Test func smallPhotosAreFingerprintedAsTheyAreReadAndLargeOnesAfterAsTheirFilesAre() throws {
+        let tree = try Self.tree(["iphone4"])
+        let report = try tree.scan()
+        #expect(report.fingerprinted == 9)
+        // The eight JPEGs (under 16 KiB, read whole for their type) are hashed from those bytes; the
+        // PNG (110 KB) is read again by the fingerprinting stage.
+        #expect(report.timings.contains { $0.name == "fingerprint 1 photos" })
+        let items = try tree.items()
+        #expect(items.count == 9)
+        for item in items {
+            let file = try PerceptualHashing.fingerprint(item.rawPath)
+            #expect(item.perceptualHash == Int64(bitPattern: file.hash.bits) && item.sharpness == file.sharpness, "\(item.rawPath)")
+        }
+    }
+
     @Test func aScanWithoutSimilarPhotosDecodesNothingAndTheNextScanCatchesUp() throws {
         let tree = try Self.tree(["iphone4"])
         let off = try tree.database.scan(ScanRequest(roots: [RawPath(tree.photos)], now: TestTree.now,

@@ -43,6 +43,9 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var sharpness: Double?
     /// The id of the photo kept in this photo's similar group (its own id for the kept one); nil outside a group.
     public var similarGroup: Int64?
+    /// Whether this version of the file has had its fingerprint taken (a photo that cannot be
+    /// decoded is fingerprinted too, without a hash); false until then and for other files.
+    public var fingerprinted: Bool
 
     public enum LinkKind: String, Codable, Sendable { case livePhoto = "live-photo", raw, sidecar }
 
@@ -78,5 +81,13 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         screenshotEvidence = info.screenshotEvidence
         partialHash = info.partialHash
         contentHash = info.contentHash
+        fingerprinted = false
+    }
+
+    /// Records a fingerprint taken at reading (nil: the photo did not decode).
+    mutating func fingerprinted(_ fingerprint: PhotoFingerprint?) {
+        perceptualHash = fingerprint.map { Int64(bitPattern: $0.hash.bits) }
+        sharpness = fingerprint?.sharpness
+        fingerprinted = true
     }
 }

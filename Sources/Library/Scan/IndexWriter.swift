@@ -4,14 +4,14 @@ import GRDB
 
 /// The writes that follow reading: stored hashes, duplicate groups, links between files.
 enum IndexWriter {
-    /// The columns read from the file itself, written by `store(_:)`; the partial and full hashes of
-    /// a file small enough to be read whole (nil for the others, hashed later if their size is shared).
+    /// The columns read from the file itself, written by `store(_:)`; the partial and full hashes and
+    /// the fingerprint of a file small enough to be read whole (nil and not fingerprinted for the
+    /// others: hashed later if their size is shared, fingerprinted later if they are photos).
     static let columns = ["path", "size", "mtimeNs", "inode", "device", "mime", "kind", "capturedAt", "capturedEpoch",
                           "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence", "ctimeNs",
-                          "partialHash", "contentHash"]
-    /// The columns derived later in a scan (groups, links, fingerprints), cleared when a file changes.
-    static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind",
-                                 "perceptualHash", "sharpness", "similarGroup"]
+                          "partialHash", "contentHash", "perceptualHash", "sharpness", "fingerprinted"]
+    /// The columns derived later in a scan (groups, links), cleared when a file changes.
+    static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup"]
 
     /// Inserts new items and rewrites changed ones (clearing their hashes, group and link), with
     /// one prepared statement each: Codable records cost more than the rest of a scan's indexing.
@@ -19,14 +19,14 @@ enum IndexWriter {
     /// `OR FAIL`, run through `writeWithoutForeignKeys`: no statement journal (see there).
     static func store(_ records: [ItemRecord], _ db: Database) throws {
         let insert = try db.cachedStatement(sql: "INSERT OR FAIL INTO item (\(columns.joined(separator: ", "))) VALUES (\(columns.map { _ in "?" }.joined(separator: ", ")))")
-        let cleared = derivedColumns.map { "\($0) = NULL" } + ["fingerprinted = 0"]
+        let cleared = derivedColumns.map { "\($0) = NULL" }
         let update = try db.cachedStatement(sql: "UPDATE OR FAIL item SET \((columns.map { "\($0) = ?" } + cleared).joined(separator: ", ")) WHERE id = ?")
         for record in records {
             var values: [(any DatabaseValueConvertible)?] = [
                 record.path, record.size, record.mtimeNs, record.inode, record.device, record.mime, record.kind.rawValue,
                 record.capturedAt, record.capturedEpoch, record.dateSource.rawValue, record.width, record.height,
                 record.cameraMake, record.cameraModel, record.screenshotEvidence, record.ctimeNs, record.partialHash,
-                record.contentHash,
+                record.contentHash, record.perceptualHash, record.sharpness, record.fingerprinted,
             ]
             if let id = record.id {
                 values.append(id)

@@ -2,6 +2,7 @@ import Dispatch
 import FileSystem
 import Foundation
 import GRDB
+import Imaging
 import Media
 import Synchronization
 
@@ -19,7 +20,7 @@ extension LibraryDatabase {
             timer.lap("duplicates + links")
         }
         let indexChanged = changes.inspected > 0 || changes.removed > 0 || request.rehash
-        let fingerprinted = try findSimilar(request, indexChanged: indexChanged, timer: &timer, progress: progress)
+        let fingerprinted = try changes.fingerprinted + findSimilar(request, indexChanged: indexChanged, timer: &timer, progress: progress)
         if deferred {
             try write { db in try DeferredIndexes.build(db) }
             timer.lap("build the queues' indexes")
@@ -34,8 +35,9 @@ extension LibraryDatabase {
     }
 
     /// Fingerprints the photos not fingerprinted yet, chunk by chunk, and regroups similar photos
-    /// when anything changed; returns how many photos were fingerprinted. Without `request.similar`
-    /// it only notes that the groups may be stale when the index changed.
+    /// when anything changed; returns how many photos it fingerprinted (besides those fingerprinted
+    /// as they were read). Without `request.similar` it only notes that the groups may be stale
+    /// when the index changed.
     private func findSimilar(_ request: ScanRequest, indexChanged: Bool, timer: inout StageTimer,
                              progress: @escaping @Sendable (ScanProgress) -> Void) throws -> Int {
         guard let options = request.similar else {
@@ -69,6 +71,8 @@ extension LibraryDatabase {
     /// What the walk changed in the index.
     private struct Changes {
         var inspected = 0
+        /// Small photos fingerprinted as they were read.
+        var fingerprinted = 0
         var unchanged = 0
         var removed = 0
     }
@@ -126,6 +130,7 @@ extension LibraryDatabase {
             for queued in chunk { if let id = queued.known { known[Data(queued.entry.path.bytes)] = id } }
             for index in records.indices { records[index].id = known[records[index].path] }
             changes.inspected += records.count
+            changes.fingerprinted += records.count(where: \.fingerprinted)
             before += chunk.count
             let last = chunk.last!.seq
             writes.sync {}  // at most one chunk waits to be written: memory stays two chunks
@@ -155,11 +160,19 @@ extension LibraryDatabase {
     private func read(_ files: [TreeWalker.Entry], request: ScanRequest, errors: inout [ScanIssue],
                       progress: @escaping @Sendable (Int) -> Void) throws -> [ItemRecord] {
         let rules = request.screenshotRules, now = request.now, timeZone = request.calendar.timeZone
+        let similar = request.similar != nil
         let results = try parallelMap(files, jobs: request.jobs, makeWorker: { try Inspector(screenshotRules: rules) },
                                       progress: progress) { inspector, entry -> Result<ItemRecord, FileSystemError> in
             do throws(FileSystemError) {
-                let info = try inspector.inspect(entry.path, status: entry.status, now: now, sidecars: entry.folderHasJSON)
-                return .success(ItemRecord(path: entry.path, status: entry.status, info: info, timeZone: timeZone))
+                var content: [UInt8]?
+                let info = try inspector.inspect(entry.path, status: entry.status, now: now, sidecars: entry.folderHasJSON,
+                                                 whole: { if similar { content = Array($0) } })
+                var record = ItemRecord(path: entry.path, status: entry.status, info: info, timeZone: timeZone)
+                // A small photo read whole is fingerprinted here, from the bytes in hand, not read again later.
+                if let content, SimilarFinder.takesPart(record) {
+                    record.fingerprinted(try? PerceptualHashing.fingerprint(bytes: content, name: entry.path.description))
+                }
+                return .success(record)
             } catch {
                 return .failure(error)
             }

@@ -16,6 +16,11 @@ enum SimilarFinder {
     /// The `setting` key recording the distance the current groups were built with.
     static let groupedWithKey = "similar.groupedWithMaxDistance"
 
+    /// Whether a file gets a fingerprint: photos but screenshots (the condition `pending` marks the others by).
+    static func takesPart(_ item: ItemRecord) -> Bool {
+        item.kind == .photo && item.screenshotEvidence == nil
+    }
+
     /// Marks files that never get a fingerprint as done; returns how many photos are left to fingerprint.
     static func pending(_ db: Database) throws -> Int {
         try db.execute(sql: """
