@@ -8,7 +8,7 @@
 # Ends with the total of executions.
 set -u
 binary=${1:?usage: fuzz.sh PATH-TO-SwipeCleanFuzz}
-targets=${FUZZ_TARGETS:-"jpeg exif tiff cr3 png iso quicktime xmp sidecar filename trashinfo config metadata imaging pngpixels jpegdc"}
+targets=${FUZZ_TARGETS:-"jpeg exif tiff cr3 png iso quicktime xmp sidecar filename trashinfo config metadata imaging pngpixels jpegdc magic"}
 work=.build-fuzz/campaign
 mkdir -p "$work/artifacts" "$work/logs"
 failed=0

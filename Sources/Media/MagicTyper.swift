@@ -33,6 +33,29 @@ final class MagicTyper {
     /// Looks at the first `quickLook` bytes; only text (a JSON or XMP sidecar, whose kind needs the
     /// whole document) is looked at again with everything given, so the answer stays file(1)'s.
     func mimeType(of bytes: ArraySlice<UInt8>) -> String? {
+        if let known = Self.signatureType(of: bytes) { return known }
+        return libmagicType(of: bytes)
+    }
+
+    /// The answer libmagic gives a JPEG or a PNG, told from its first bytes without asking it.
+    ///
+    /// libmagic costs 11–16 µs a call whatever the buffer's size (it walks its rules, strongest
+    /// first), a third of a small photo's reading. Its answer for these two signatures depends on
+    /// nothing past them: `FF D8 FF` and a fourth byte is image/jpeg, the PNG signature with an
+    /// IHDR chunk of length 13 is image/png, whatever follows (checked on thousands of random tails,
+    /// and held so by `MagicTyperTests` and the `magic` fuzz target). Shorter or other heads, and
+    /// Apple's CgBI PNGs, are left to libmagic.
+    static func signatureType(of bytes: ArraySlice<UInt8>) -> String? {
+        if bytes.count >= 4, bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
+        if bytes.starts(with: pngHead) { return "image/png" }
+        return nil
+    }
+
+    /// The PNG signature and the length and type of its first chunk, IHDR.
+    private static let pngHead: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+
+    /// libmagic's own answer, for any bytes.
+    func libmagicType(of bytes: ArraySlice<UInt8>) -> String? {
         guard bytes.count > Self.quickLook else { return magicBuffer(bytes) }
         let quick = magicBuffer(bytes.prefix(Self.quickLook))
         guard quick?.hasPrefix("text/") ?? true else { return quick }

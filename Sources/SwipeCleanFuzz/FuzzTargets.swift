@@ -11,7 +11,7 @@ import Trash
 /// Each target hands the input to one reader and touches what it returns, so a result that is
 /// wrong in memory is read under AddressSanitizer.
 enum FuzzTarget: String, CaseIterable {
-    case jpeg, exif, tiff, cr3, png, iso, quicktime, xmp, sidecar, filename, trashinfo, config, metadata, imaging, pngpixels, jpegdc
+    case jpeg, exif, tiff, cr3, png, iso, quicktime, xmp, sidecar, filename, trashinfo, config, metadata, imaging, pngpixels, jpegdc, magic
 
     func run(_ bytes: [UInt8]) {
         let source = ByteSource(head: bytes[...], size: Int64(bytes.count), file: nil)
@@ -67,8 +67,15 @@ enum FuzzTarget: String, CaseIterable {
             guard let image = bytes.withUnsafeBytes({ JPEGDCReader.decode($0, size: size) }) else { return }
             let reference = try? JPEGCodec.decode(bytes, name: "fuzz", size: size, layout: .gray)
             precondition(reference == image, "the DC reader disagrees with libjpeg-turbo")
+        case .magic:
+            // A type told from its signature alone must be the one libmagic gives those bytes.
+            guard let quick = MagicTyper.signatureType(of: bytes[...]) else { return }
+            precondition(quick == Self.libmagic.libmagicType(of: bytes[...]), "the signature disagrees with libmagic")
         }
     }
+
+    /// One libmagic handle for the run (loading its database takes milliseconds).
+    nonisolated(unsafe) private static let libmagic = try! MagicTyper()
 
     /// Reads its arguments so the optimiser cannot drop the work that made them.
     @inline(never)

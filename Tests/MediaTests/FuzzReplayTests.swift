@@ -16,7 +16,7 @@ import Testing
 
     static func source(_ bytes: [UInt8]) -> ByteSource { ByteSource(head: bytes[...], size: Int64(bytes.count), file: nil) }
 
-    @Test(arguments: ["jpeg", "exif", "tiff", "cr3", "png", "iso", "quicktime", "xmp", "sidecar", "filename", "metadata"])
+    @Test(arguments: ["jpeg", "exif", "tiff", "cr3", "png", "iso", "quicktime", "xmp", "sidecar", "filename", "metadata", "magic"])
     func everyTargetHasSeeds(_ target: String) {
         #expect(Self.inputs(target).count >= 3, "Fixtures/fuzz/\(target)")
     }
