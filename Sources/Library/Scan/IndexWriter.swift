@@ -101,10 +101,11 @@ enum IndexWriter {
         while let row = try rows.next() {
             let path: Data = row[1]
             let folder = path[path.startIndex..<(path.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex)]
-            while let last = open.last, !(folder.elementsEqual(last.folder) || folder.starts(with: last.below)) {
+            // Data's == compares with memcmp; elementsEqual and starts(with:) went byte by byte through its iterator.
+            while let last = open.last, !(folder == last.folder || (folder.count >= last.below.count && folder.prefix(last.below.count) == last.below)) {
                 try open.removeLast().link(update)
             }
-            if open.last.map({ !$0.folder.elementsEqual(folder) }) ?? true { open.append(FolderLinks(folder: Data(folder))) }
+            if open.last.map({ $0.folder != folder }) ?? true { open.append(FolderLinks(folder: Data(folder))) }
             open[open.count - 1].add(LinkFinder.File(id: row[0], path: path, kind: row[2]), linkedTo: row[3], linkKind: row[4])
         }
         while let last = open.popLast() { try last.link(update) }
