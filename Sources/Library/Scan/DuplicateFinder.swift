@@ -62,8 +62,15 @@ struct DuplicateFinder {
                                      partialHash: row[5], contentHash: row[6], capturedEpoch: row[7]))
         }
         // A size held by one file, or by hard links to one inode only, has no duplicate.
-        let inodesBySize = Dictionary(grouping: sharing, by: \.size).mapValues { Set($0.map(\.fileKey)).count }
-        return (sharing.filter { inodesBySize[$0.size]! > 1 }, boundary)
+        var inodes: [Int64: (first: FileKey, several: Bool)] = [:]
+        for candidate in sharing {
+            if let seen = inodes[candidate.size] {
+                if !seen.several && seen.first != candidate.fileKey { inodes[candidate.size] = (seen.first, true) }
+            } else {
+                inodes[candidate.size] = (candidate.fileKey, false)
+            }
+        }
+        return (sharing.filter { inodes[$0.size]!.several }, boundary)
     }
 
     func find(_ candidates: [Candidate], progress: @escaping @Sendable (Int) -> Void = { _ in }) throws -> Outcome {
@@ -73,17 +80,19 @@ struct DuplicateFinder {
         try fill(&all, outcome: &outcome, progress: progress, missing: { $0.partialHash == nil }) { candidate in
             (try ContentHash.partial(RawPath(bytes: Array(candidate.path)), size: candidate.size), nil)
         }
-        // Stage 2: a full hash where size and partial hash still collide across inodes.
-        let collide = Set(Dictionary(grouping: all.filter { $0.partialHash != nil }) { SizeAndHash(size: $0.size, hash: $0.partialHash!) }
-            .filter { Set($0.value.map(\.fileKey)).count > 1 }.keys)
-        try fill(&all, outcome: &outcome, progress: progress, missing: {
-            $0.contentHash == nil && $0.partialHash != nil && collide.contains(SizeAndHash(size: $0.size, hash: $0.partialHash!))
-        }) { candidate in
-            (nil, try ContentHash.full(RawPath(bytes: Array(candidate.path))))
+        // Stage 2: a full hash where size and partial hash still collide across inodes (nothing to
+        // do when every candidate has its full hash: small files are hashed whole as they are read).
+        if all.contains(where: { $0.contentHash == nil }) {
+            let collide = Set(Self.indices(of: all, by: \.partialHash).filter { Self.spanInodes($0.value, all) }.keys)
+            try fill(&all, outcome: &outcome, progress: progress, missing: {
+                $0.contentHash == nil && $0.partialHash != nil && collide.contains(SizeAndHash(size: $0.size, hash: $0.partialHash!))
+            }) { candidate in
+                (nil, try ContentHash.full(RawPath(bytes: Array(candidate.path))))
+            }
         }
         // Stage 3: groups of equal full hashes that span more than one inode.
-        let byContent = Dictionary(grouping: all.filter { $0.contentHash != nil }) { SizeAndHash(size: $0.size, hash: $0.contentHash!) }
-        for (key, members) in byContent where Set(members.map(\.fileKey)).count > 1 {
+        for (key, indices) in Self.indices(of: all, by: \.contentHash) where Self.spanInodes(indices, all) {
+            let members = indices.map { all[$0] }
             let kept = KeptCopyRule.kept(members.map { KeptCopyRule.Copy(id: $0.id, path: $0.path, capturedEpoch: $0.capturedEpoch) })
             outcome.groups.append(Group(contentHash: key.hash, size: key.size, members: members, kept: kept.id))
         }
@@ -94,6 +103,23 @@ struct DuplicateFinder {
     private struct SizeAndHash: Hashable {
         let size: Int64
         let hash: String
+    }
+
+    /// The positions of the candidates that have a `hash`, by size and that hash (positions, not
+    /// copies: a candidate holds a path and two strings, each copy a retain and a release).
+    private static func indices(of all: [Candidate], by hash: KeyPath<Candidate, String?>) -> [SizeAndHash: [Int]] {
+        var groups: [SizeAndHash: [Int]] = [:]
+        for index in all.indices {
+            guard let value = all[index][keyPath: hash] else { continue }
+            groups[SizeAndHash(size: all[index].size, hash: value), default: []].append(index)
+        }
+        return groups
+    }
+
+    /// Whether the candidates at `indices` are more than one inode (hard links to one are one file).
+    private static func spanInodes(_ indices: [Int], _ all: [Candidate]) -> Bool {
+        guard let first = indices.first else { return false }
+        return indices.contains { all[$0].fileKey != all[first].fileKey }
     }
 
     /// Hashes, in parallel, one representative per inode among the candidates `missing` selects,
