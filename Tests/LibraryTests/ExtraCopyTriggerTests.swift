@@ -63,6 +63,42 @@ import Testing
         #expect(try extraCopies() == [])
     }
 
+    /// The rows whose `extraCopy` is not what the triggers' own condition says of them now.
+    func wrongExtraCopies() throws -> [String] {
+        try tree.database.read { db in
+            try Data.fetchAll(db, sql: "SELECT path FROM item WHERE extraCopy IS NOT \(Migrations.extraCopyOf) ORDER BY path")
+        }.map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A scan puts every group in place with the row triggers set aside (v11) and sets `extraCopy` at
+    /// the end: it must come out as the triggers would have it, as groups form, change their kept
+    /// copy, gain hard links, lose members and dissolve; the key that set the triggers aside is gone.
+    @Test func aScanSetsExtraCopiesAsTheTriggersWould() throws {
+        try write("DELETE FROM item")
+        let one = randomData(3000), two = randomData(5000)
+        for name in ["a/1.jpg", "b/1.jpg", "c/1.jpg"] { try tree.write(name, one) }
+        for name in ["a/2.jpg", "b/2.jpg"] { try tree.write(name, two) }
+        try FileManager.default.createDirectory(atPath: tree.photos + "/d", withIntermediateDirectories: true)
+        try FileManager.default.linkItem(atPath: tree.photos + "/a/1.jpg", toPath: tree.photos + "/d/1 link.jpg")
+        func scanned(_ step: String) throws {
+            _ = try tree.scan()
+            #expect(try wrongExtraCopies() == [], "\(step)")
+            #expect(try tree.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM setting WHERE key = ?", arguments: [Migrations.extraCopiesInBulkKey]) } == 0)
+        }
+        try scanned("first scan")
+        #expect(try extraCopies().count == 3)  // of 1.jpg: the two other inodes (not the link); of 2.jpg: one
+        // The kept copy goes: another is kept, and the link, its inode alone now, is a copy like the rest.
+        try FileManager.default.removeItem(atPath: tree.photos + "/a/1.jpg")
+        try scanned("kept copy removed")
+        #expect(try extraCopies().count == 3)
+        try tree.write("b/2.jpg", randomData(5000))  // the group of 2.jpg dissolves
+        try scanned("group dissolved")
+        #expect(try extraCopies().count == 2)
+        try tree.write("e/2.jpg", two)               // and forms again elsewhere
+        try scanned("group formed again")
+        #expect(try extraCopies().count == 3)
+    }
+
     @Test func aSimilarGroupWhoseKeptPhotoLeavesTheIndexIsDissolved() throws {
         try write("UPDATE item SET similarGroup = 4 WHERE id IN (3, 4, 5)")
         try write("UPDATE item SET similarGroup = 1 WHERE id IN (1, 2)")

@@ -50,6 +50,37 @@ extension Migrations {
         }
     }
 
+    /// v11: the triggers that follow a row or a group as it changes stand aside while the scan puts
+    /// every duplicate group in place at once (`IndexWriter.replaceGroups`), which then sets
+    /// `extraCopy` of every member in one statement: two statements per row rewritten cost 0.3 s
+    /// for 20,000 copies. The key lives only inside that write transaction, never in a committed index.
+    static func registerExtraCopiesInBulk(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v11: extra copies in bulk") { db in
+            try db.execute(sql: """
+                DROP TRIGGER item_extraCopy_update;
+                CREATE TRIGGER item_extraCopy_update AFTER UPDATE OF duplicateGroup, inode, device ON item
+                WHEN (OLD.duplicateGroup IS NOT NEW.duplicateGroup
+                      OR (NEW.duplicateGroup IS NOT NULL AND (OLD.inode IS NOT NEW.inode OR OLD.device IS NOT NEW.device)))
+                  AND \(notInBulk)
+                BEGIN
+                  \(refresh) WHERE id = NEW.id;
+                  \(refresh) WHERE duplicateGroup IN (SELECT id FROM duplicateGroup
+                                                     WHERE keptItem = NEW.id AND id IN (OLD.duplicateGroup, NEW.duplicateGroup));
+                END;
+                DROP TRIGGER duplicateGroup_extraCopy_insert;
+                CREATE TRIGGER duplicateGroup_extraCopy_insert AFTER INSERT ON duplicateGroup WHEN \(notInBulk)
+                BEGIN \(refresh) WHERE duplicateGroup = NEW.id; END;
+                DROP TRIGGER duplicateGroup_extraCopy_update;
+                CREATE TRIGGER duplicateGroup_extraCopy_update AFTER UPDATE OF keptItem ON duplicateGroup WHEN \(notInBulk)
+                BEGIN \(refresh) WHERE duplicateGroup = NEW.id; END;
+                """)
+        }
+    }
+
+    /// The `setting` key that sets the triggers of v11 aside, inside one write transaction.
+    static let extraCopiesInBulkKey = "scan.extraCopiesInBulk"
+    private static let notInBulk = "NOT EXISTS (SELECT 1 FROM setting WHERE key = '\(extraCopiesInBulkKey)')"
+
     /// Whether `item` is an extra copy: its group keeps another file, which is still in the index and not the same inode.
     static let extraCopyOf = """
         EXISTS (SELECT 1 FROM duplicateGroup g JOIN item k ON k.id = g.keptItem

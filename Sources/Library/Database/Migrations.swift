@@ -213,6 +213,7 @@ enum Migrations {
             // not a covering index of every file (0.10 s at a million files with no similar photo at all).
             try db.execute(sql: "CREATE INDEX item_tally_similar ON item(linkedTo, size, linkedBytes, similarGroup) WHERE similarGroup IS NOT NULL")
         }
+        registerExtraCopiesInBulk(&migrator)
         return migrator
     }
 }

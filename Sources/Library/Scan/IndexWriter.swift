@@ -70,8 +70,11 @@ enum IndexWriter {
 
     /// Makes `duplicateGroup` hold exactly the waiting groups, keeping the id of a group whose
     /// content was already grouped, and points each member item at its group; all in SQL, so no
-    /// group is held in memory. Only rows whose group changes are written.
+    /// group is held in memory. Only rows whose group changes are written. `extraCopy` is set for
+    /// them all at the end, the triggers that would set it row by row set aside meanwhile (migration
+    /// v11): a row that leaves every group is no extra copy, and every member of a group is waiting.
     static func replaceGroups(_ db: Database) throws {
+        try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, '1')", arguments: [Migrations.extraCopiesInBulkKey])
         try db.execute(sql: """
             INSERT INTO duplicateGroup (contentHash, size, keptItem, files, reclaimableBytes)
             SELECT contentHash, size, keptItem, files, reclaimableBytes FROM temp.foundGroup WHERE true
@@ -82,12 +85,16 @@ enum IndexWriter {
                 UNION ALL
                 SELECT id, NULL FROM item
                 WHERE duplicateGroup IS NOT NULL AND id NOT IN (SELECT item FROM temp.foundGroupMember))
-            UPDATE item SET duplicateGroup = wanted.groupId FROM wanted
+            UPDATE item SET duplicateGroup = wanted.groupId, extraCopy = CASE WHEN wanted.groupId IS NULL THEN 0 ELSE extraCopy END
+            FROM wanted
             WHERE item.id = wanted.item AND item.duplicateGroup IS NOT wanted.groupId;
             DELETE FROM duplicateGroup WHERE contentHash NOT IN (SELECT contentHash FROM temp.foundGroup);
+            UPDATE item SET extraCopy = \(Migrations.extraCopyOf)
+            WHERE id IN (SELECT item FROM temp.foundGroupMember) AND extraCopy IS NOT \(Migrations.extraCopyOf);
             DELETE FROM temp.foundGroup;
             DELETE FROM temp.foundGroupMember;
             """)
+        try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Migrations.extraCopiesInBulkKey])
     }
 
     /// Recomputes Live Photo, raw and sidecar links over the whole index and writes what changed.
