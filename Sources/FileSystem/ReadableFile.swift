@@ -57,13 +57,18 @@ public final class ReadableFile {
     }
 
     /// Fills `buffer` from `offset`, returning how many bytes were read (less only at end of file).
-    public func read(at offset: Int64, into buffer: inout [UInt8]) throws(FileSystemError) -> Int {
-        let result = buffer.withUnsafeMutableBytes { raw in Result { () throws(FileSystemError) -> Int in try fill(raw, from: offset) } }
+    /// `size`, the file's size as last seen, spares the read that would only find the end: a read
+    /// that comes back short once that size is reached is taken as the end of the file.
+    public func read(at offset: Int64, into buffer: inout [UInt8], size: Int64? = nil) throws(FileSystemError) -> Int {
+        let result = buffer.withUnsafeMutableBytes { raw in
+            Result { () throws(FileSystemError) -> Int in try fill(raw, from: offset, size: size) }
+        }
         return try result.get()
     }
 
-    /// Reads into `raw` from `offset` until it is full or the file ends; returns the bytes read.
-    private func fill(_ raw: UnsafeMutableRawBufferPointer, from offset: Int64) throws(FileSystemError) -> Int {
+    /// Reads into `raw` from `offset` until it is full or the file ends (or, with `size`, a short
+    /// read reaches it); returns the bytes read.
+    private func fill(_ raw: UnsafeMutableRawBufferPointer, from offset: Int64, size: Int64? = nil) throws(FileSystemError) -> Int {
         var filled = 0
         while filled < raw.count {
             let got = pread(descriptor, raw.baseAddress! + filled, raw.count - filled, off_t(offset) + off_t(filled))
@@ -73,6 +78,7 @@ public final class ReadableFile {
             }
             if got == 0 { break }
             filled += got
+            if let size, filled < raw.count, offset + Int64(filled) >= size { break }
         }
         return filled
     }

@@ -38,7 +38,7 @@ public final class Inspector {
     public func inspect(_ path: RawPath, status: FileStatus, now: Date, sidecars: Bool = true,
                         whole: (ArraySlice<UInt8>) -> Void = { _ in }) throws(FileSystemError) -> MediaInfo {
         let file = try ReadableFile(path)
-        let filled = try file.read(at: 0, into: &headBuffer)
+        let filled = try file.read(at: 0, into: &headBuffer, size: status.size)
         let head = headBuffer[0..<filled]
         let size = filled < Inspector.headSize ? Int64(filled) : max(status.size, Int64(filled))
         let source = ByteSource(head: head, size: size, file: file)
