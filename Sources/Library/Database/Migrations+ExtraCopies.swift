@@ -82,9 +82,14 @@ extension Migrations {
     private static let notInBulk = "NOT EXISTS (SELECT 1 FROM setting WHERE key = '\(extraCopiesInBulkKey)')"
 
     /// Whether `item` is an extra copy: its group keeps another file, which is still in the index and not the same inode.
-    static let extraCopyOf = """
-        EXISTS (SELECT 1 FROM duplicateGroup g JOIN item k ON k.id = g.keptItem
-                WHERE g.id = item.duplicateGroup AND k.id != item.id AND NOT (k.inode = item.inode AND k.device = item.device))
+    static let extraCopyOf = extraCopy(inGroup: "item.duplicateGroup")
+
+    /// Whether `item` would be an extra copy as a member of the group whose id is `group` (an SQL expression).
+    static func extraCopy(inGroup group: String) -> String {
         """
+        EXISTS (SELECT 1 FROM duplicateGroup g JOIN item k ON k.id = g.keptItem
+                WHERE g.id = \(group) AND k.id != item.id AND NOT (k.inode = item.inode AND k.device = item.device))
+        """
+    }
     private static let refresh = "UPDATE item SET extraCopy = \(extraCopyOf)"
 }

@@ -70,11 +70,12 @@ enum IndexWriter {
 
     /// Makes `duplicateGroup` hold exactly the waiting groups, keeping the id of a group whose
     /// content was already grouped, and points each member item at its group; all in SQL, so no
-    /// group is held in memory. Only rows whose group changes are written. `extraCopy` is set for
-    /// them all at the end, the triggers that would set it row by row set aside meanwhile (migration
-    /// v11): a row that leaves every group is no extra copy, and every member of a group is waiting.
+    /// group is held in memory. Only rows whose group or `extraCopy` changes are written, both in one
+    /// pass, the triggers that would set `extraCopy` row by row set aside meanwhile (migration v11):
+    /// every member of a group is waiting, and a row that leaves every group is no extra copy.
     static func replaceGroups(_ db: Database) throws {
         try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, '1')", arguments: [Migrations.extraCopiesInBulkKey])
+        let extraCopy = Migrations.extraCopy(inGroup: "wanted.groupId")
         try db.execute(sql: """
             INSERT INTO duplicateGroup (contentHash, size, keptItem, files, reclaimableBytes)
             SELECT contentHash, size, keptItem, files, reclaimableBytes FROM temp.foundGroup WHERE true
@@ -85,12 +86,10 @@ enum IndexWriter {
                 UNION ALL
                 SELECT id, NULL FROM item
                 WHERE duplicateGroup IS NOT NULL AND id NOT IN (SELECT item FROM temp.foundGroupMember))
-            UPDATE item SET duplicateGroup = wanted.groupId, extraCopy = CASE WHEN wanted.groupId IS NULL THEN 0 ELSE extraCopy END
+            UPDATE item SET duplicateGroup = wanted.groupId, extraCopy = \(extraCopy)
             FROM wanted
-            WHERE item.id = wanted.item AND item.duplicateGroup IS NOT wanted.groupId;
+            WHERE item.id = wanted.item AND (item.duplicateGroup IS NOT wanted.groupId OR item.extraCopy IS NOT \(extraCopy));
             DELETE FROM duplicateGroup WHERE contentHash NOT IN (SELECT contentHash FROM temp.foundGroup);
-            UPDATE item SET extraCopy = \(Migrations.extraCopyOf)
-            WHERE id IN (SELECT item FROM temp.foundGroupMember) AND extraCopy IS NOT \(Migrations.extraCopyOf);
             DELETE FROM temp.foundGroup;
             DELETE FROM temp.foundGroupMember;
             """)
