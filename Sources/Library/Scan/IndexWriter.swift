@@ -74,7 +74,7 @@ enum IndexWriter {
     /// pass, the triggers that would set `extraCopy` row by row set aside meanwhile (migration v11):
     /// every member of a group is waiting, and a row that leaves every group is no extra copy.
     static func replaceGroups(_ db: Database) throws {
-        try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, '1')", arguments: [Migrations.extraCopiesInBulkKey])
+        try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, '1')", arguments: [Migrations.extraCopiesInBulkKey])
         let extraCopy = Migrations.extraCopy(inGroup: "wanted.groupId")
         try db.execute(sql: """
             INSERT INTO duplicateGroup (contentHash, size, keptItem, files, reclaimableBytes)
