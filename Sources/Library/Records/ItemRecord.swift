@@ -85,7 +85,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     }
 
     /// Records a fingerprint taken at reading (nil: the photo did not decode).
-    mutating func fingerprinted(_ fingerprint: PhotoFingerprint?) {
+    mutating func setFingerprint(_ fingerprint: PhotoFingerprint?) {
         perceptualHash = fingerprint.map { Int64(bitPattern: $0.hash.bits) }
         sharpness = fingerprint?.sharpness
         fingerprinted = true

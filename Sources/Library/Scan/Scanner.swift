@@ -170,7 +170,7 @@ extension LibraryDatabase {
                 var record = ItemRecord(path: entry.path, status: entry.status, info: info, timeZone: timeZone)
                 // A small photo read whole is fingerprinted here, from the bytes in hand, not read again later.
                 if let content, SimilarFinder.takesPart(record) {
-                    record.fingerprinted(try? PerceptualHashing.fingerprint(bytes: content, name: entry.path.description))
+                    record.setFingerprint(try? PerceptualHashing.fingerprint(bytes: content, name: entry.path.description))
                 }
                 return .success(record)
             } catch {
