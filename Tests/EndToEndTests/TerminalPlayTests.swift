@@ -261,6 +261,13 @@ import Testing
         try FileManager.default.copyItem(atPath: video, toPath: library.folder + "/IMG_3001.MOV")
         try "[scan]\nbig_video_bytes = 1000\n".write(toFile: library.clean.home + "/config/swipeclean/config.toml", atomically: true, encoding: .utf8)
         #expect(try library.clean.run(["scan", library.folder]).status == 0)
+        // The poster frames live in a folder of the temporary folder while the game runs, and go with it.
+        let temporary = library.clean.home + "/tmp/"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        library.clean.environment["TMPDIR"] = temporary
+        func posters() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: temporary).filter { $0.hasPrefix("swipeclean-posters-") }
+        }
 
         func pictureRows(_ screen: String) throws -> [Substring] {
             let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
@@ -273,6 +280,8 @@ import Testing
         #expect(card.contains("IMG_3001.MOV") && card.contains("video · 0:03 ·"), "the video card with its duration:\n\(card)")
         let picture = try pictureRows(card)
         #expect(picture.count >= 15 && (picture.map(\.count).max() ?? 0) > 42, "the poster frame fills the room:\n\(card)")
+        let folder = try #require(try posters().first, "the poster's folder while the card is shown")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary + folder).contains { $0.hasSuffix(".jpg") })
         try pane.send("z")
         let full = try pane.waitFor("any key: back to the card")
         #expect(full.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.count >= 30, "full screen:\n\(full)")
@@ -281,6 +290,7 @@ import Testing
         try pane.send("q")
         try pane.waitFor("stty-done")
         pane.stop()
+        #expect(try posters().isEmpty, "the game's poster folder is removed when it ends")
 
         // Without ffmpeg: chafa alone on PATH.
         let bin = library.clean.home + "/bin"
@@ -296,6 +306,7 @@ import Testing
         #expect(said.contains("card 1 of 1"))
         try bare.send("q")
         #expect(try bare.waitFor("stty-done").contains("exit=0"))
+        #expect(try posters().isEmpty, "no poster, no folder")
     }
 
     static let chafa = ["/usr/bin/chafa", "/usr/local/bin/chafa"].first { FileManager.default.isExecutableFile(atPath: $0) }
