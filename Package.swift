@@ -51,9 +51,10 @@ let package = Package(
         // MARK: - Tests mirror the modules, plus one suite over the built binary
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "GameTests", dependencies: ["Game"]),
-        .testTarget(name: "MediaTests", dependencies: ["Media"]),
-        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "FileSystem"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "Media", "Imaging", "Game"]),
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
+        .testTarget(name: "ImagingTests", dependencies: ["Imaging", "FileSystem", "TestSupport"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Media", "Imaging", "Game", "TestSupport"]),
         .testTarget(name: "TrashTests", dependencies: ["Trash", "FileSystem"]),
         .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Trash", "Game"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Game"]),

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Imaging
 import Testing
+import TestSupport
 
 /// SwipeClean's own 1/8 JPEG reader (luma DC terms only) against libjpeg-turbo's 1/8 gray decoding,
 /// which it replaces for the perceptual hash: the same bytes on every structure it reads
@@ -173,18 +174,5 @@ import Testing
             at += 2 + length
         }
         return nil
-    }
-}
-
-/// A small seeded generator, so every run damages the same bytes.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Testing
+import TestSupport
 @testable import Library
 
 /// The card queues are SQL read a page at a time (CardQueue, CardDeck); these tests hold them to the

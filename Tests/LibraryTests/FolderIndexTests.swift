@@ -2,6 +2,7 @@ import Foundation
 import Game
 import GRDB
 import Testing
+import TestSupport
 @testable import Library
 
 /// A weekly boss's folder names are read as ranges of the path index (`FolderIndex`): the cards they

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Library
 
 /// Grouping by Hamming distance: the same answer as comparing every pair, and the keep rule.
@@ -98,18 +99,5 @@ import Testing
         // many times slower a sanitizer makes it (ThreadSanitizer: 38 s).
         let slowdown = max(1, Double(ProcessInfo.processInfo.environment["SWIPECLEAN_TEST_SLOWDOWN"] ?? "") ?? 1)
         #expect(elapsed < .seconds(30 * slowdown))
-    }
-}
-
-/// A small deterministic generator (SplitMix64), so the tests see the same hashes every run.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

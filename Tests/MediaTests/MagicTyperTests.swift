@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Media
 
 /// `MagicTyper` answers JPEGs and PNGs from their signatures without libmagic: the answer must be
@@ -31,7 +32,7 @@ import Testing
     /// one byte short of a signature is left to libmagic (which then says otherwise).
     @Test func anyBytesAfterTheSignatureKeepLibmagicsAnswer() throws {
         let magic = try MagicTyper()
-        var random = RobustnessTests.XorShift(state: 0x5EED_5EED)
+        var random = SplitMix(seed: 0x5EED_5EED)
         let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF]
         let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
         for length in [1, 2, 5, 13, 100, 1_000, 4_096, 20_000] {
