@@ -118,6 +118,21 @@ import Testing
         #expect(try tree.item("Pictures/Screenshots/Screenshot_20240105-101010.png")?.perceptualHash == nil)
     }
 
+    @Test func filesThatGetNoFingerprintAreStoredWithNothingLeftToTake() throws {
+        let tree = try TestTree()
+        try tree.write("Pictures/Screenshots/Screenshot_20240105-101010.png",
+                       try Data(contentsOf: URL(fileURLWithPath: SimilarFixture.root + "/iphone4/png.png")))
+        try tree.copyCorpus("with-gps.mov", to: "clip.mov")
+        try tree.copyCorpus("Apple iPhone 4.jpg", to: "photo.jpg")
+        // Read without similar photos: only the photo waits for its fingerprint.
+        _ = try tree.database.scan(ScanRequest(roots: [RawPath(tree.root)], now: TestTree.now, calendar: TestTree.calendar, similar: nil))
+        #expect(try tree.item("clip.mov")?.fingerprinted == true)
+        #expect(try tree.item("Pictures/Screenshots/Screenshot_20240105-101010.png")?.fingerprinted == true)
+        #expect(try tree.item("photo.jpg")?.fingerprinted == false)
+        #expect(try tree.scan().fingerprinted == 1)
+        #expect(try tree.item("photo.jpg")?.fingerprinted == true)
+    }
+
     @Test func aPhotoThatDoesNotDecodeIsTriedOnceAndNeverGrouped() throws {
         let tree = try TestTree()
         try tree.copyCorpus("IllegalArgumentException.HeifReader.processBoxes.heif", to: "broken.heic")

@@ -43,8 +43,9 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var sharpness: Double?
     /// The id of the photo kept in this photo's similar group (its own id for the kept one); nil outside a group.
     public var similarGroup: Int64?
-    /// Whether this version of the file has had its fingerprint taken (a photo that cannot be
-    /// decoded is fingerprinted too, without a hash); false until then and for other files.
+    /// Whether nothing is left to fingerprint in this version of the file: a photo's fingerprint
+    /// was taken (one that cannot be decoded is fingerprinted too, without a hash), or the file
+    /// never gets one (`SimilarFinder.takesPart`). False for a photo until its fingerprint is taken.
     public var fingerprinted: Bool
 
     public enum LinkKind: String, Codable, Sendable { case livePhoto = "live-photo", raw, sidecar }
@@ -82,6 +83,8 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         partialHash = info.partialHash
         contentHash = info.contentHash
         fingerprinted = false
+        // Set as it is read, not by a later pass over the whole index (`SimilarFinder.pending`).
+        fingerprinted = !SimilarFinder.takesPart(self)
     }
 
     /// Records a fingerprint taken at reading (nil: the photo did not decode).

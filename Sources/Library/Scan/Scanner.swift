@@ -130,7 +130,7 @@ extension LibraryDatabase {
             for queued in chunk { if let id = queued.known { known[Data(queued.entry.path.bytes)] = id } }
             for index in records.indices { records[index].id = known[records[index].path] }
             changes.inspected += records.count
-            changes.fingerprinted += records.count(where: \.fingerprinted)
+            changes.fingerprinted += records.count { $0.fingerprinted && SimilarFinder.takesPart($0) }
             before += chunk.count
             let last = chunk.last!.seq
             writes.sync {}  // at most one chunk waits to be written: memory stays two chunks

@@ -16,12 +16,14 @@ enum SimilarFinder {
     /// The `setting` key recording the distance the current groups were built with.
     static let groupedWithKey = "similar.groupedWithMaxDistance"
 
-    /// Whether a file gets a fingerprint: photos but screenshots (the condition `pending` marks the others by).
+    /// Whether a file gets a fingerprint: photos but screenshots. A new record of another file is
+    /// fingerprinted (nothing to take) from the start; `pending` marks older rows by the same condition.
     static func takesPart(_ item: ItemRecord) -> Bool {
         item.kind == .photo && item.screenshotEvidence == nil
     }
 
-    /// Marks files that never get a fingerprint as done; returns how many photos are left to fingerprint.
+    /// Marks files that never get a fingerprint as done (rows written before their records did so,
+    /// or cleared by a rehash); returns how many photos are left to fingerprint.
     static func pending(_ db: Database) throws -> Int {
         try db.execute(sql: """
             UPDATE item SET fingerprinted = 1
