@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Library
+import TestSupport
 
 @Suite struct LinkTests {
     private func file(_ id: Int64, _ path: String, _ kind: String) -> LinkFinder.File {
@@ -40,8 +41,39 @@ import Testing
         ])
     }
 
+    /// A name whose only dot starts it has no extension: `.MOV` is no Live Photo movie, `.CR2` no raw file.
+    @Test func aNameStartingWithItsOnlyDotHasNoExtension() {
+        #expect(LinkFinder.links([
+            file(1, "/d/.mov.jpg", "photo"), file(2, "/d/.MOV", "video"), file(3, "/d/.CR2", "other"), file(4, "/d/.cr2.xmp", "other"),
+        ]).isEmpty)
+        #expect(!LinkFinder.isRaw(Data("/d/.CR2".utf8)) && LinkFinder.isRaw(Data("/d/a.CR2".utf8)) && !LinkFinder.isRaw(Data("/d.cr2/a".utf8)))
+    }
+
     @Test func aMovieWithoutAStillStandsAlone() {
         #expect(LinkFinder.links([file(1, "/d/VID_1.MOV", "video"), file(2, "/d/VID_1.mp4", "video")]).isEmpty)
+    }
+
+    /// Random folders of look-alike names (case, dots, compound and missing extensions, raw files
+    /// libmagic calls photos or others, three folders): the same links as the plain reference.
+    @Test func randomFoldersLinkAsTheReferenceDoes() {
+        var random = SplitMix(seed: 0x4C49_4E4B)
+        let folders = ["/d", "/e", "/d.cr2"]
+        let stems = ["IMG_1", "img_1", "DSC_2", "", ".hidden", "a.b", "IMG_1.CR2", "x"]
+        let extensions = ["", ".", ".HEIC", ".jpg", ".JPEG", ".MOV", ".mov", ".mp4", ".CR2", ".nef", ".xmp", ".XMP", ".AAE",
+                          ".json", ".supplemental-metadata.json", ".HEIC.json", ".cr2.xmp", ".tif"]
+        let kinds = ["photo", "photo", "video", "other", "audio"]
+        var checked = 0
+        for _ in 0..<3_000 {
+            let count = Int.random(in: 2...16, using: &random)
+            let files = (0..<count).map { index in
+                let path = folders.randomElement(using: &random)! + "/" + stems.randomElement(using: &random)! + extensions.randomElement(using: &random)!
+                return file(Int64(index + 1), path, kinds.randomElement(using: &random)!)
+            }
+            let expected = LinkFinderReference.links(files)
+            #expect(LinkFinder.links(files) == expected, "\(files.map { "\($0.id) \(String(decoding: $0.path, as: UTF8.self)) \($0.kind)" })")
+            if !expected.isEmpty { checked += 1 }
+        }
+        #expect(checked > 450)   // one folder in seven links something: not only empty lists are compared
     }
 
     @Test func linksAreStoredByAScan() throws {

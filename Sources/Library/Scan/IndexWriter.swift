@@ -136,7 +136,7 @@ enum IndexWriter {
 
         mutating func add(_ file: LinkFinder.File, linkedTo: Int64?, linkKind: String?) {
             if linkedTo != nil || linkKind != nil { current[file.id] = (linkedTo, linkKind) }
-            if file.kind != "photo" || LinkFinder.rawExtensions.contains(Self.lowercasedExtension(file.path)) {
+            if file.kind != "photo" || LinkFinder.isRaw(file.path) {
                 dependents.append(file)
             } else {
                 others.append(file)
@@ -156,11 +156,6 @@ enum IndexWriter {
                 let now = current[id] ?? (nil, nil)
                 if target.0 != now.0 || target.1 != now.1 { try update.execute(arguments: [target.0, target.1, id]) }
             }
-        }
-
-        private static func lowercasedExtension(_ path: Data) -> [UInt8] {
-            guard let dot = path.lastIndex(of: UInt8(ascii: ".")), !path[dot...].contains(UInt8(ascii: "/")) else { return [] }
-            return path[path.index(after: dot)...].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
         }
     }
 }
