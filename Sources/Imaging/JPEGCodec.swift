@@ -51,20 +51,27 @@ enum JPEGCodec {
     static func scaledSize(width: Int, height: Int, for size: SizeRequest) -> (Int, Int) {
         var count: Int32 = 0
         guard let factors = tjGetScalingFactors(&count) else { return (width, height) }
-        var sizes: [(width: Int, height: Int)] = []
-        for i in 0..<Int(count) {
+        // Looked through in place, no list made: this is asked of every JPEG hashed, twice.
+        func scaled(_ i: Int) -> (width: Int, height: Int)? {
             let num = Int(factors[i].num), denom = Int(factors[i].denom)
-            guard num <= denom else { continue }   // never enlarge
-            sizes.append(((width * num + denom - 1) / denom, (height * num + denom - 1) / denom))
+            guard num <= denom else { return nil }   // never enlarge
+            return ((width * num + denom - 1) / denom, (height * num + denom - 1) / denom)
         }
         func area(_ s: (width: Int, height: Int)) -> Int { s.width * s.height }
         if case .longSideAtMost(let side) = size {
-            let within = sizes.filter { max($0.width, $0.height) <= side }
-            let chosen = within.max { area($0) < area($1) } ?? sizes.min { area($0) < area($1) }
-            return chosen.map { ($0.width, $0.height) } ?? (width, height)
+            var within: (width: Int, height: Int)?, smallest: (width: Int, height: Int)?
+            for i in 0..<Int(count) {
+                guard let s = scaled(i) else { continue }
+                if max(s.width, s.height) <= side && within.map({ area($0) < area(s) }) ?? true { within = s }
+                if smallest.map({ area(s) < area($0) }) ?? true { smallest = s }
+            }
+            return (within ?? smallest).map { ($0.width, $0.height) } ?? (width, height)
         }
         var best = (width: width, height: height)
-        for s in sizes where size.isSatisfied(width: s.width, height: s.height) && area(s) < area(best) { best = s }
+        for i in 0..<Int(count) {
+            guard let s = scaled(i) else { continue }
+            if size.isSatisfied(width: s.width, height: s.height) && area(s) < area(best) { best = s }
+        }
         return (best.width, best.height)
     }
 
