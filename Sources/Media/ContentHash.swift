@@ -89,15 +89,19 @@ private final class Hasher128 {
     func hexDigest() -> String {
         var canonical = XXH128_canonical_t()
         XXH128_canonicalFromHash(&canonical, XXH3_128bits_digest(state))
-        let digits: [UInt8] = Array("0123456789abcdef".utf8)
-        var text: [UInt8] = []
-        text.reserveCapacity(32)
-        withUnsafeBytes(of: canonical.digest) { raw in
-            for byte in raw {
-                text.append(digits[Int(byte >> 4)])
-                text.append(digits[Int(byte & 0xF)])
+        // Written straight into the string's storage: its one allocation (a hash is read for every file).
+        return withUnsafeBytes(of: canonical.digest) { raw in
+            String(unsafeUninitializedCapacity: 2 * raw.count) { text in
+                for (index, byte) in raw.enumerated() {
+                    text[2 * index] = Self.hexDigit(byte >> 4)
+                    text[2 * index + 1] = Self.hexDigit(byte & 0xF)
+                }
+                return 2 * raw.count
             }
         }
-        return String(decoding: text, as: UTF8.self)
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }
