@@ -32,7 +32,10 @@ let package = Package(
         // MARK: - The flow
         .target(name: "Game"),
         .target(name: "Media", dependencies: ["FileSystem", "CMagic", "CExif", "CXXHash", "CZlib"]),
-        .target(name: "Library", dependencies: ["FileSystem", "Media", "Imaging", "Game", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Library", dependencies: [
+            "FileSystem", "Media", "Imaging", "Game", .product(name: "GRDB", package: "GRDB.swift"),
+            .product(name: "GRDBSQLite", package: "GRDB.swift"),
+        ]),
         .target(name: "Trash", dependencies: ["FileSystem"]),
         .target(name: "Imaging", dependencies: ["FileSystem", "CTurboJPEG", "CHeif", "CSpng", "CDeflate"]),
         .target(name: "Play", dependencies: ["Library", "Trash", "Game"]),

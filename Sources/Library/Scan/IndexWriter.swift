@@ -14,7 +14,8 @@ enum IndexWriter {
     static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup"]
 
     /// Inserts new items and rewrites changed ones (clearing their hashes, group and link), with
-    /// one prepared statement each: Codable records cost more than the rest of a scan's indexing.
+    /// one prepared statement each, the values bound directly (`DirectBinding`): Codable records
+    /// cost more than the rest of a scan's indexing.
     /// The new items' folders are recorded (`FolderIndex`): this is the one writer of new items.
     /// `OR FAIL`, run through `writeWithoutForeignKeys`: no statement journal (see there).
     static func store(_ records: [ItemRecord], _ db: Database) throws {
@@ -22,17 +23,13 @@ enum IndexWriter {
         let cleared = derivedColumns.map { "\($0) = NULL" }
         let update = try db.cachedStatement(sql: "UPDATE OR FAIL item SET \((columns.map { "\($0) = ?" } + cleared).joined(separator: ", ")) WHERE id = ?")
         for record in records {
-            var values: [(any DatabaseValueConvertible)?] = [
-                record.path, record.size, record.mtimeNs, record.inode, record.device, record.mime, record.kind.rawValue,
-                record.capturedAt, record.capturedEpoch, record.dateSource.rawValue, record.width, record.height,
-                record.cameraMake, record.cameraModel, record.screenshotEvidence, record.ctimeNs, record.partialHash,
-                record.contentHash, record.perceptualHash, record.sharpness, record.fingerprinted,
-            ]
-            if let id = record.id {
-                values.append(id)
-                try update.execute(arguments: StatementArguments(values))
-            } else {
-                try insert.execute(arguments: StatementArguments(values))
+            try (record.id == nil ? insert : update).run { row in
+                row.add(record.path); row.add(record.size); row.add(record.mtimeNs); row.add(record.inode); row.add(record.device)
+                row.add(record.mime); row.add(record.kind.rawValue); row.add(record.capturedAt); row.add(record.capturedEpoch)
+                row.add(record.dateSource.rawValue); row.add(record.width); row.add(record.height); row.add(record.cameraMake)
+                row.add(record.cameraModel); row.add(record.screenshotEvidence); row.add(record.ctimeNs); row.add(record.partialHash)
+                row.add(record.contentHash); row.add(record.perceptualHash); row.add(record.sharpness); row.add(record.fingerprinted)
+                if let id = record.id { row.add(id) }
             }
         }
         // A rewritten row keeps its path, so only the new ones can bring a folder.
