@@ -46,11 +46,13 @@ struct DirectBinding {
     }
 
     mutating func add(_ value: Data?) {
+        guard let value else { return next { statement, index in sqlite3_bind_null(statement, index) } }
+        value.withUnsafeBytes { add(blob: $0) }
+    }
+
+    private mutating func add(blob bytes: UnsafeRawBufferPointer) {
         next { statement, index in
-            guard let value else { return sqlite3_bind_null(statement, index) }
-            return value.withUnsafeBytes { bytes in
-                sqlite3_bind_blob(statement, index, bytes.baseAddress ?? UnsafeRawPointer(Self.empty.utf8Start), CInt(bytes.count), Self.transient)
-            }
+            sqlite3_bind_blob(statement, index, bytes.baseAddress ?? UnsafeRawPointer(Self.empty.utf8Start), CInt(bytes.count), Self.transient)
         }
     }
 }

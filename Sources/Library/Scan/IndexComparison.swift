@@ -46,11 +46,17 @@ enum IndexComparison {
         let rows = try db.cachedStatement(sql: """
             SELECT id, path, size, mtimeNs, inode, ctimeNs FROM item WHERE path >= ? AND path < ? ORDER BY path
             """)
+        // Each queued path is put together in one buffer, reused from file to file.
+        var path = range.lower
         func enqueue(_ file: (name: [UInt8], status: FileStatus), known: Int64?) throws {
             let s = file.status
-            try queue.execute(arguments: [Data(range.lower) + file.name, known, s.size, s.mtimeNanoseconds,
-                                          Int64(bitPattern: s.inode), Int64(bitPattern: s.device), s.ctimeNanoseconds,
-                                          Int64(bitPattern: s.linkCount), Int64(s.permissions), Int64(s.owner), hasJSON])
+            path.removeSubrange(range.lower.count...)
+            path.append(contentsOf: file.name)
+            try queue.run { row in
+                row.add(path); row.add(known); row.add(s.size); row.add(s.mtimeNanoseconds); row.add(Int64(bitPattern: s.inode))
+                row.add(Int64(bitPattern: s.device)); row.add(s.ctimeNanoseconds); row.add(Int64(bitPattern: s.linkCount))
+                row.add(Int64(s.permissions)); row.add(Int64(s.owner)); row.add(hasJSON)
+            }
             counts.queued += 1
         }
         var gone: [Int64] = []
@@ -115,12 +121,12 @@ enum IndexComparison {
             """, arguments: [seq, limit])
         var queued: [Queued] = []
         while let row = try rows.next() {
-            let path: Data = row[1]
+            let path = try row.withUnsafeData(atIndex: 1) { Array($0 ?? Data()) }   // one copy, not two
             let status = FileStatus(kind: .regular, size: row[3], mtimeNanoseconds: row[4], inode: UInt64(bitPattern: row[5]),
                                     device: UInt64(bitPattern: row[6]), linkCount: UInt64(bitPattern: row[8]),
                                     permissions: UInt32(truncatingIfNeeded: row[9] as Int64), ctimeNanoseconds: row[7],
                                     owner: UInt32(truncatingIfNeeded: row[10] as Int64))
-            queued.append(Queued(seq: row[0], entry: TreeWalker.Entry(path: RawPath(bytes: Array(path)), status: status, folderHasJSON: row[11]),
+            queued.append(Queued(seq: row[0], entry: TreeWalker.Entry(path: RawPath(bytes: path), status: status, folderHasJSON: row[11]),
                                  known: row[2]))
         }
         return queued
