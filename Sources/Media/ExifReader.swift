@@ -108,9 +108,9 @@ enum ExifReader {
         private func entry(_ tag: UInt32, preferring ifd: ExifIfd) -> UnsafeMutablePointer<ExifEntry>? {
             let exifTag = ExifTag(rawValue: tag)
             if let found = swipeclean_exif_entry(data, ifd, exifTag) { return found }
-            for other in [EXIF_IFD_0, EXIF_IFD_EXIF] where other != ifd {
-                if let found = swipeclean_exif_entry(data, other, exifTag) { return found }
-            }
+            // The two others in turn, no list made (this runs for every tag of every photo).
+            if ifd != EXIF_IFD_0, let found = swipeclean_exif_entry(data, EXIF_IFD_0, exifTag) { return found }
+            if ifd != EXIF_IFD_EXIF, let found = swipeclean_exif_entry(data, EXIF_IFD_EXIF, exifTag) { return found }
             return nil
         }
 
@@ -122,8 +122,8 @@ enum ExifReader {
         /// An ASCII value up to its first NUL (or its raw bytes when the format is wrong).
         private func asciiBytes(_ tag: UInt32, preferring ifd: ExifIfd) -> [UInt8]? {
             guard let entry = entry(tag, preferring: ifd) else { return nil }
-            let bytes = rawBytes(entry)
-            return Array(bytes.prefix { $0 != 0 })
+            guard let pointer = entry.pointee.data, entry.pointee.size > 0 else { return [] }
+            return Array(UnsafeBufferPointer(start: pointer, count: Int(entry.pointee.size)).prefix { $0 != 0 })
         }
 
         /// A text value trimmed of NULs and spaces; nil when empty.
