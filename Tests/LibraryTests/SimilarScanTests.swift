@@ -105,12 +105,18 @@ import Testing
         #expect(report.summary.similar.files == 9)
     }
 
-    @Test func screenshotsAndVideosGetNoFingerprint() throws {
+    /// A screenshot, a movie and a camera photo.
+    private static func screenshotMovieAndPhoto() throws -> TestTree {
         let tree = try TestTree()
         try tree.write("Pictures/Screenshots/Screenshot_20240105-101010.png",
                        try Data(contentsOf: URL(fileURLWithPath: SimilarFixture.root + "/iphone4/png.png")))
         try tree.copyCorpus("with-gps.mov", to: "clip.mov")
         try tree.copyCorpus("Apple iPhone 4.jpg", to: "photo.jpg")
+        return tree
+    }
+
+    @Test func screenshotsAndVideosGetNoFingerprint() throws {
+        let tree = try Self.screenshotMovieAndPhoto()
         let report = try tree.scan()
         #expect(report.fingerprinted == 1)
         #expect(try tree.item("photo.jpg")?.perceptualHash != nil)
@@ -119,11 +125,7 @@ import Testing
     }
 
     @Test func filesThatGetNoFingerprintAreStoredWithNothingLeftToTake() throws {
-        let tree = try TestTree()
-        try tree.write("Pictures/Screenshots/Screenshot_20240105-101010.png",
-                       try Data(contentsOf: URL(fileURLWithPath: SimilarFixture.root + "/iphone4/png.png")))
-        try tree.copyCorpus("with-gps.mov", to: "clip.mov")
-        try tree.copyCorpus("Apple iPhone 4.jpg", to: "photo.jpg")
+        let tree = try Self.screenshotMovieAndPhoto()
         // Read without similar photos: only the photo waits for its fingerprint.
         _ = try tree.database.scan(ScanRequest(roots: [RawPath(tree.root)], now: TestTree.now, calendar: TestTree.calendar, similar: nil))
         #expect(try tree.item("clip.mov")?.fingerprinted == true)
