@@ -39,7 +39,7 @@ enum IndexWriter {
     static func store(hashes: [Int64: (partial: String?, content: String?)], _ db: Database) throws {
         let statement = try db.cachedStatement(sql: "UPDATE item SET partialHash = ?, contentHash = ? WHERE id = ?")
         for (id, hash) in hashes {
-            try statement.execute(arguments: [hash.partial, hash.content, id])
+            try statement.run { row in row.add(hash.partial); row.add(hash.content); row.add(id) }
         }
     }
 
@@ -63,8 +63,11 @@ enum IndexWriter {
         let group = try db.cachedStatement(sql: "INSERT INTO temp.foundGroup VALUES (?, ?, ?, ?, ?)")
         let member = try db.cachedStatement(sql: "INSERT INTO temp.foundGroupMember VALUES (?, ?)")
         for found in groups {
-            try group.execute(arguments: [found.contentHash, found.size, found.kept, found.members.count, found.reclaimableBytes])
-            for item in found.members { try member.execute(arguments: [item.id, found.contentHash]) }
+            try group.run { row in
+                row.add(found.contentHash); row.add(found.size); row.add(found.kept); row.add(found.members.count)
+                row.add(found.reclaimableBytes)
+            }
+            for item in found.members { try member.run { row in row.add(item.id); row.add(found.contentHash) } }
         }
     }
 
