@@ -89,7 +89,7 @@ private final class Hasher128 {
     func hexDigest() -> String {
         var canonical = XXH128_canonical_t()
         XXH128_canonicalFromHash(&canonical, XXH3_128bits_digest(state))
-        // Written straight into the string's storage: its one allocation (a hash is read for every file).
+        // Written straight into the string's storage, its one allocation: a small file gets two hashes as it is read.
         return withUnsafeBytes(of: canonical.digest) { raw in
             String(unsafeUninitializedCapacity: 2 * raw.count) { text in
                 for (index, byte) in raw.enumerated() {

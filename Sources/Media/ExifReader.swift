@@ -108,7 +108,8 @@ enum ExifReader {
         private func entry(_ tag: UInt32, preferring ifd: ExifIfd) -> UnsafeMutablePointer<ExifEntry>? {
             let exifTag = ExifTag(rawValue: tag)
             if let found = swipeclean_exif_entry(data, ifd, exifTag) { return found }
-            // The two others in turn, no list made (this runs for every tag of every photo).
+            // Then IFD0 and the EXIF IFD, whichever was not tried, without building a list: this runs
+            // for every tag of every photo.
             if ifd != EXIF_IFD_0, let found = swipeclean_exif_entry(data, EXIF_IFD_0, exifTag) { return found }
             if ifd != EXIF_IFD_EXIF, let found = swipeclean_exif_entry(data, EXIF_IFD_EXIF, exifTag) { return found }
             return nil
