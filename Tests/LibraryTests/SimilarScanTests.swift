@@ -127,7 +127,7 @@ import Testing
     @Test func filesThatGetNoFingerprintAreStoredWithNothingLeftToTake() throws {
         let tree = try Self.screenshotMovieAndPhoto()
         // Read without similar photos: only the photo waits for its fingerprint.
-        _ = try tree.database.scan(ScanRequest(roots: [RawPath(tree.root)], now: TestTree.now, calendar: TestTree.calendar, similar: nil))
+        _ = try tree.database.scan(ScanRequest(roots: [RawPath(tree.photos)], now: TestTree.now, calendar: TestTree.calendar, similar: nil))
         #expect(try tree.item("clip.mov")?.fingerprinted == true)
         #expect(try tree.item("Pictures/Screenshots/Screenshot_20240105-101010.png")?.fingerprinted == true)
         #expect(try tree.item("photo.jpg")?.fingerprinted == false)
