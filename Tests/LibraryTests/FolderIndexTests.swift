@@ -135,4 +135,23 @@ import TestSupport
         #expect(plan.contains("SEARCH item USING INDEX sqlite_autoindex_item_1 (path>? AND path<?)"), "\(plan)")
         #expect(!plan.contains("SCAN item"), "\(plan)")
     }
+
+    /// A scan that removed files forgets the folders they left without any file in their range (a
+    /// folder holding only a subfolder's files stays), and keeps every other.
+    @Test func aScanForgetsTheFoldersItsRemovedFilesLeftEmpty() throws {
+        let tree = try TestTree()
+        try tree.write("A/a.jpg", randomData(100))
+        try tree.write("B/C/c.jpg", randomData(101))
+        try tree.write("D/d.jpg", randomData(102))
+        try tree.write("D/E/e.jpg", randomData(103))
+        _ = try tree.scan()
+        func folders() throws -> Set<String> {
+            Set(try tree.database.read { db in try Data.fetchAll(db, sql: "SELECT path FROM folder") }.map { String(decoding: $0, as: UTF8.self) })
+        }
+        #expect(try folders() == Set(["A", "B/C", "D", "D/E"].map { tree.photos + "/" + $0 }))
+        try FileManager.default.removeItem(atPath: tree.photos + "/B")
+        try FileManager.default.removeItem(atPath: tree.photos + "/D/d.jpg")
+        #expect(try tree.scan().removed == 2)
+        #expect(try folders() == Set(["A", "D", "D/E"].map { tree.photos + "/" + $0 }))
+    }
 }

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 import GRDB
 
@@ -6,8 +7,8 @@ import GRDB
 /// every path: at a million files, counting the Backup Hydra's cards read every path (0.7 s).
 ///
 /// `IndexWriter.store`, the one writer of new items, records each new item's folder in the same
-/// transaction, so the table holds at least every folder with a file in the index. A folder whose
-/// files have all gone may stay: its range simply holds no row.
+/// transaction, so the table holds at least every folder with a file in the index. A scan that
+/// removed files forgets the folders left with no file in their range (`prune`).
 enum FolderIndex {
     /// The folder part of a path: everything before its last slash (empty for a path without one).
     static func folder(of path: Data) -> Data {
@@ -31,6 +32,19 @@ enum FolderIndex {
     private static func record(folders: Set<Data>, _ db: Database) throws {
         let insert = try db.cachedStatement(sql: "INSERT OR IGNORE INTO folder (path) VALUES (?)")
         for folder in folders { try insert.execute(arguments: [folder]) }
+    }
+
+    /// Forgets the folders whose range (the folder and everything below it) holds no indexed file,
+    /// so the table does not keep every folder ever emptied or renamed: one look into the path
+    /// index per folder. A folder holding only subfolders' files stays (it is in their range).
+    static func prune(_ db: Database) throws {
+        let folders = try Data.fetchAll(db, sql: "SELECT path FROM folder")
+        let probe = try db.cachedStatement(sql: "SELECT 1 FROM item WHERE path >= ? AND path < ? LIMIT 1")
+        let forget = try db.cachedStatement(sql: "DELETE FROM folder WHERE path = ?")
+        for folder in folders {
+            let range = PathPrefix(RawPath(bytes: Array(folder)))
+            if try Row.fetchOne(probe, arguments: [range.lower, range.upper]) == nil { try forget.execute(arguments: [folder]) }
+        }
     }
 
     /// The path prefixes under which a file lies exactly when its path holds "/NAME/" for one of

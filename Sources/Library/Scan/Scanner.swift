@@ -144,7 +144,10 @@ extension LibraryDatabase {
         }
         writes.sync {}
         if let error = writeFailure.withLock({ $0 }) { throw error }
-        try write { db in try IndexComparison.finish(db) }
+        try write { db in
+            try IndexComparison.finish(db)
+            if counts.removed > 0 { try FolderIndex.prune(db) }
+        }
         timer.lap("read and index \(total) files")
         if deferred {
             try write { db in try DeferredIndexes.build(db, deferringQueues: true) }
