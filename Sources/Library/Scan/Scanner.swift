@@ -167,13 +167,15 @@ extension LibraryDatabase {
         let results = try parallelMap(files, jobs: request.jobs, makeWorker: { try Inspector(screenshotRules: rules) },
                                       progress: progress) { inspector, entry -> Result<ItemRecord, FileSystemError> in
             do throws(FileSystemError) {
-                var content: [UInt8]?
+                // The inspector's own buffer, not a copy: released before it reads its next file.
+                var content: ArraySlice<UInt8>?
                 let info = try inspector.inspect(entry.path, status: entry.status, now: now, sidecars: entry.folderHasJSON,
-                                                 whole: { if similar { content = Array($0) } })
+                                                 whole: { if similar { content = $0 } })
                 var record = ItemRecord(path: entry.path, status: entry.status, info: info, timeZone: timeZone)
-                // A small photo read whole is fingerprinted here, from the bytes in hand, not read again later.
+                // A small photo read whole is fingerprinted here, from the bytes in hand, not read again later
+                // (copied for the decoder only then, not for every small file).
                 if let content, SimilarFinder.takesPart(record) {
-                    record.setFingerprint(try? PerceptualHashing.fingerprint(bytes: content, name: entry.path.description))
+                    record.setFingerprint(try? PerceptualHashing.fingerprint(bytes: Array(content), name: entry.path.description))
                 }
                 return .success(record)
             } catch {
