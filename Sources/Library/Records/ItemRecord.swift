@@ -82,9 +82,8 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         screenshotEvidence = info.screenshotEvidence
         partialHash = info.partialHash
         contentHash = info.contentHash
-        fingerprinted = false
         // Set as it is read, not by a later pass over the whole index (`SimilarFinder.pending`).
-        fingerprinted = !SimilarFinder.takesPart(self)
+        fingerprinted = !SimilarFinder.takesPart(kind: info.kind, screenshotEvidence: info.screenshotEvidence)
     }
 
     /// Records a fingerprint taken at reading (nil: the photo did not decode).

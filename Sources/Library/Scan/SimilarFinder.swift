@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 import GRDB
 import Imaging
+import Media
 
 /// Similar photos in the index. Fingerprints (perceptual hash + sharpness) are computed only for
 /// photos new or changed since they were last fingerprinted; the groups are then rebuilt over the
@@ -19,7 +20,11 @@ enum SimilarFinder {
     /// Whether a file gets a fingerprint: photos but screenshots. A new record of another file is
     /// fingerprinted (nothing to take) from the start; `pending` marks older rows by the same condition.
     static func takesPart(_ item: ItemRecord) -> Bool {
-        item.kind == .photo && item.screenshotEvidence == nil
+        takesPart(kind: item.kind, screenshotEvidence: item.screenshotEvidence)
+    }
+
+    static func takesPart(kind: MediaKind, screenshotEvidence: String?) -> Bool {
+        kind == .photo && screenshotEvidence == nil
     }
 
     /// Marks files that never get a fingerprint as done (rows written before their records did so,
