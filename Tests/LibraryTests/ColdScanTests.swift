@@ -138,6 +138,16 @@ import Testing
         return process.processIdentifier
     }
 
+    /// The indexes built after a cold scan are sorted on every core: each connection, the writer's and
+    /// a reader's, lets SQLite's sorter start a helper thread per other core (at most 3).
+    @Test func everyConnectionSortsOnTheOtherCores() throws {
+        let tree = try TestTree()
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        #expect(LibraryDatabase.sorterThreads == max(0, min(3, cores - 1)))
+        #expect(try tree.database.write { db in try Int.fetchOne(db, sql: "PRAGMA threads") } == LibraryDatabase.sorterThreads)
+        #expect(try tree.database.read { db in try Int.fetchOne(db, sql: "PRAGMA threads") } == LibraryDatabase.sorterThreads)
+    }
+
     @Test func anIndexWithRowsKeepsItsIndexesDuringAScan() throws {
         let tree = try TestTree()
         try tree.write("a.bin", randomData(10))
