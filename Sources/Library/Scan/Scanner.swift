@@ -21,17 +21,33 @@ extension LibraryDatabase {
         }
         let indexChanged = changes.inspected > 0 || changes.removed > 0 || request.rehash
         let fingerprinted = try changes.fingerprinted + findSimilar(request, indexChanged: indexChanged, timer: &timer, progress: progress)
-        if deferred {
-            try write { db in try DeferredIndexes.build(db) }
-            timer.lap("build the queues' indexes")
-        }
         let thresholds = Thresholds(options: request.options, now: request.now, calendar: request.calendar)
-        let summary = try read { db in try LibrarySummary.fetch(db, roots: request.roots, thresholds: thresholds) }
-        timer.lap("summary")
+        let summarize = { @Sendable in try self.read { db in try LibrarySummary.fetch(db, roots: request.roots, thresholds: thresholds) } }
+        let summary: LibrarySummary
+        if deferred {
+            // The queues' indexes change no row: the summary is counted on a reader while they are built.
+            summary = try beside(summarize) { try write { db in try DeferredIndexes.build(db) } }
+            timer.lap("build the queues' indexes, the summary beside them")
+        } else {
+            summary = try summarize()
+            timer.lap("summary")
+        }
         try recordRun(request, summary: summary, inspected: changes.inspected, errors: errors)
         timer.lap("record the run")
         return ScanReport(summary: summary, errors: errors, inspected: changes.inspected, unchanged: changes.unchanged,
                           removed: changes.removed, fingerprinted: fingerprinted, elapsedSeconds: timer.total, timings: timer.stages)
+    }
+
+    /// Runs `work` here and `other` on another thread meanwhile; returns what `other` returned once both
+    /// are done (`work`'s error first).
+    private func beside<T: Sendable>(_ other: @escaping @Sendable () throws -> T, _ work: () throws -> Void) throws -> T {
+        let result = Mutex<Result<T, any Error>?>(nil)
+        let done = DispatchGroup()
+        DispatchQueue.global().async(group: done) { result.withLock { $0 = Result { try other() } } }
+        defer { done.wait() }
+        try work()
+        done.wait()
+        return try result.withLock { $0! }.get()
     }
 
     /// Fingerprints the photos not fingerprinted yet, chunk by chunk, and regroups similar photos
