@@ -86,4 +86,38 @@ import TestSupport
         #expect(movie.linkedTo == still.id)
         #expect(movie.linkKind == .livePhoto)
     }
+
+    /// A scan works links out on a reader while it finds duplicates, and writes them afterwards as
+    /// they are only when no other connection committed in between; otherwise it links afresh in the
+    /// write transaction. Here another connection renames a movie into a Live Photo's after the links
+    /// were worked out: the stale (empty) changes are not written, the fresh link is.
+    @Test func linksWorkedOutBeforeAnotherConnectionCommittedAreWorkedOutAgain() throws {
+        let tree = try TestTree()
+        try tree.copyCorpus("IMG_2927.HEIC", to: "DCIM/IMG_2927.HEIC")
+        try tree.copyCorpus("with-gps.mov", to: "DCIM/VID_0001.MOV")
+        _ = try tree.scan()
+        let database = try #require(tree.database)
+        func pending() throws -> IndexWriter.PendingLinks {
+            let version = try database.write(IndexWriter.dataVersion)
+            return IndexWriter.PendingLinks(version: version, changes: try database.read(IndexWriter.linkChanges))
+        }
+        let stale = try pending()
+        #expect(stale.changes.isEmpty)
+        let other = try LibraryDatabase(path: database.path)
+        try other.write { db in
+            try db.execute(sql: "UPDATE item SET path = ? WHERE path = ?",
+                           arguments: [Data((tree.photos + "/DCIM/IMG_2927.MOV").utf8), Data((tree.photos + "/DCIM/VID_0001.MOV").utf8)])
+        }
+        try database.write { db in try IndexWriter.write(stale, db) }
+        let still = try #require(try tree.item("DCIM/IMG_2927.HEIC"))
+        #expect(try tree.item("DCIM/IMG_2927.MOV")?.linkedTo == still.id)
+
+        // With no commit from elsewhere, the changes worked out on the reader are the ones written.
+        try database.write { db in try db.execute(sql: "UPDATE item SET linkedTo = NULL, linkKind = NULL") }
+        let current = try pending()
+        #expect(current.changes == [IndexWriter.LinkChange(item: try #require(try tree.item("DCIM/IMG_2927.MOV")).id!,
+                                                           owner: still.id, kind: ItemRecord.LinkKind.livePhoto.rawValue)])
+        try database.write { db in try IndexWriter.write(current, db) }
+        #expect(try tree.item("DCIM/IMG_2927.MOV")?.linkKind == .livePhoto)
+    }
 }

@@ -214,26 +214,33 @@ extension LibraryDatabase {
     /// could not be read. Candidates are taken a few sizes at a time (every copy of a content has
     /// its size): each batch's hashes are stored and its groups wait in a temporary table until
     /// one transaction puts every group in place, so the index never shows half the groups.
+    /// Meanwhile the links are worked out on a reader (`IndexWriter.PendingLinks`), on another core,
+    /// and written in that transaction.
     private func findDuplicatesAndLinks(jobs: Int, progress: @escaping @Sendable (ScanProgress) -> Void) throws -> [ScanIssue] {
-        try write { db in try IndexWriter.prepareGroups(db) }
+        let version = try write { db in
+            try IndexWriter.prepareGroups(db)
+            return try IndexWriter.dataVersion(db)
+        }
         var errors: [ScanIssue] = []
-        var after: Int64 = 0, hashed = 0
-        while true {
-            let (candidates, last) = try read { db in try DuplicateFinder.candidates(sizesAbove: after, limit: Self.hashChunk, db) }
-            let before = hashed
-            let found = try DuplicateFinder(jobs: jobs).find(candidates) { progress(ScanProgress(phase: .hashing, done: before + $0)) }
-            hashed += found.newHashes.count
-            try write { db in
-                try IndexWriter.store(hashes: found.newHashes, db)
-                try IndexWriter.queue(found.groups, db)
+        let links = try beside({ IndexWriter.PendingLinks(version: version, changes: try self.read(IndexWriter.linkChanges)) }) {
+            var after: Int64 = 0, hashed = 0
+            while true {
+                let (candidates, last) = try read { db in try DuplicateFinder.candidates(sizesAbove: after, limit: Self.hashChunk, db) }
+                let before = hashed
+                let found = try DuplicateFinder(jobs: jobs).find(candidates) { progress(ScanProgress(phase: .hashing, done: before + $0)) }
+                hashed += found.newHashes.count
+                try write { db in
+                    try IndexWriter.store(hashes: found.newHashes, db)
+                    try IndexWriter.queue(found.groups, db)
+                }
+                errors += found.errors.map { ScanIssue(path: $0.path, reason: $0.reason) }
+                guard let last, last < Int64.max else { break }
+                after = last
             }
-            errors += found.errors.map { ScanIssue(path: $0.path, reason: $0.reason) }
-            guard let last, last < Int64.max else { break }
-            after = last
         }
         try write { db in
             try IndexWriter.replaceGroups(db)
-            try IndexWriter.relink(db)
+            try IndexWriter.write(links, db)
         }
         return errors
     }
