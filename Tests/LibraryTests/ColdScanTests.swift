@@ -138,6 +138,32 @@ import Testing
         return process.processIdentifier
     }
 
+    /// The group indexes hold grouped files only (v12), in a new index and in one whose cold scan was cut
+    /// off at v11 after dropping them: the next open builds them partial, not from the SQL the scan kept.
+    @Test func theGroupIndexesHoldGroupedFilesOnly() throws {
+        func definitions(_ database: LibraryDatabase) throws -> [String] {
+            try database.read { db in
+                try String.fetchAll(db, sql: """
+                    SELECT sql FROM sqlite_master WHERE name IN ('item_on_duplicateGroup', 'item_on_similarGroup') ORDER BY name
+                    """)
+            }
+        }
+        let partial = ["CREATE INDEX item_on_duplicateGroup ON item(duplicateGroup) WHERE duplicateGroup IS NOT NULL",
+                       "CREATE INDEX item_on_similarGroup ON item(similarGroup) WHERE similarGroup IS NOT NULL"]
+        #expect(try definitions(try TestTree().database) == partial)
+
+        let path = NSTemporaryDirectory() + "swipeclean-v11-\(UUID().uuidString).sqlite"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        do {
+            let queue = try DatabaseQueue(path: path)
+            try Migrations.migrator.migrate(queue, upTo: "v11: extra copies in bulk")
+            #expect(try queue.write { db in try DeferredIndexes.dropIfEmpty(db, owner: Self.exitedProcess()) })
+        }
+        let database = try LibraryDatabase(path: path)
+        #expect(try definitions(database) == partial)
+        #expect(try Self.deferredKeys(database).isEmpty)
+    }
+
     /// The indexes built after a cold scan are sorted on every core: each connection, the writer's and
     /// a reader's, lets SQLite's sorter start a helper thread per other core (at most 3).
     @Test func everyConnectionSortsOnTheOtherCores() throws {

@@ -214,6 +214,19 @@ enum Migrations {
             try db.execute(sql: "CREATE INDEX item_tally_similar ON item(linkedTo, size, linkedBytes, similarGroup) WHERE similarGroup IS NOT NULL")
         }
         registerExtraCopiesInBulk(&migrator)
+        migrator.registerMigration("v12: group indexes hold grouped files only") { db in
+            // Every lookup by group names a group, so a file in none needs no entry: a cold scan builds
+            // these indexes before any file is grouped (0.4 and 0.3 s of NULL entries at a million files),
+            // and grouping a file then adds an entry instead of moving one. (An index a cold scan cut off
+            // had dropped is built here: DeferredIndexes keeps an index it finds, never its old SQL.)
+            for column in ["duplicateGroup", "similarGroup"] {
+                let name = "item_on_\(column)"
+                try db.execute(sql: """
+                    DROP INDEX IF EXISTS \(name);
+                    CREATE INDEX \(name) ON item(\(column)) WHERE \(column) IS NOT NULL;
+                    """)
+            }
+        }
         return migrator
     }
 }
