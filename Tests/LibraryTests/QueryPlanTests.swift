@@ -38,6 +38,14 @@ import Testing
         #expect(plan.contains(expected), "\(plan)")
     }
 
+    /// Which files could have a copy is read from the size index alone, already in its order: no row of
+    /// the table, no sort.
+    @Test func duplicateCandidatesAreChosenFromTheSizeIndexAlone() throws {
+        let plan = try Self.plan(DuplicateFinder.keysSQL, [1, 9], in: try TestTree())
+        #expect(plan.contains("USING COVERING INDEX item_on_size (size>? AND size<?)"), "\(plan)")
+        #expect(!plan.contains("TEMP B-TREE"), "\(plan)")
+    }
+
     static let policy = QueuePolicy(thresholds: Thresholds(bigVideoBytes: 100_000_000, oldBefore: Date(timeIntervalSince1970: 1_500_000_000)),
                                     keptSince: Date(timeIntervalSince1970: 1_700_000_000))
 

@@ -109,7 +109,8 @@ import Testing
     @Test(arguments: ["v2: player", "v3: play and trash", "v4: settings", "v5: similar photos",
                       "v5-trash: change times, trashed copies, purge reasons", "v6-dates: index of linked files",
                       "v6-trash: restore and empty journal", "v7-trash: volume trashes", "v8: extra copies", "v9: folders",
-                      "v10: similar tally", "v11: extra copies in bulk"])
+                      "v10: similar tally", "v11: extra copies in bulk",
+                      "v12: group indexes hold grouped files only"])
     func aDatabaseOfAnEarlierSchemaUpgrades(upTo migration: String) throws {
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -135,7 +136,8 @@ import Testing
         #expect(items.first?.perceptualHash == nil)
         // Migration v9 records the folders of the files already indexed (after it, the scan's writer does).
         let folders = try database.read { db in try Data.fetchAll(db, sql: "SELECT path FROM folder") }
-        #expect(folders == (["v9: folders", "v10: similar tally", "v11: extra copies in bulk"].contains(migration) ? [] : [Data("/phone/DCIM".utf8)]))
+        #expect(folders == (["v9: folders", "v10: similar tally", "v11: extra copies in bulk",
+                                         "v12: group indexes hold grouped files only"].contains(migration) ? [] : [Data("/phone/DCIM".utf8)]))
     }
 
     /// The item columns are named in three places: the migrations, `ItemRecord` and `IndexWriter`.

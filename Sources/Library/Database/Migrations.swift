@@ -227,6 +227,14 @@ enum Migrations {
                     """)
             }
         }
+        migrator.registerMigration("v13: size index holds the content hash") { db in
+            // Which files could have a copy is read from this index alone (DuplicateFinder.candidates): a
+            // file whose size is shared but whose full hash is not is never read from the table.
+            try db.execute(sql: """
+                DROP INDEX IF EXISTS item_on_size;
+                CREATE INDEX item_on_size ON item(size, contentHash);
+                """)
+        }
         return migrator
     }
 }

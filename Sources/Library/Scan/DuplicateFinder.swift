@@ -42,22 +42,37 @@ struct DuplicateFinder {
 
     let jobs: Int
 
-    /// The indexed files whose size is shared by another inode, for the sizes above `size` in
-    /// ascending order, about `limit` files at a time (a size is never split: its copies are all
-    /// in one batch). Returns them and the largest size looked at, nil when no size is left.
+    /// Each file of a range of sizes with its full hash, in the size index's order, from that index alone.
+    static let keysSQL = """
+        SELECT id, size, contentHash FROM item INDEXED BY item_on_size WHERE size >= ? AND size <= ? ORDER BY size, contentHash
+        """
+
+    /// The indexed files that could have a copy on another inode, for the sizes above `size` in
+    /// ascending order, about `limit` files at a time (a size is never split: its copies are all in
+    /// one batch). Returns them and the largest size looked at, nil when no size is left.
+    ///
+    /// The size index holds each file's full hash after its size, so it alone says which files
+    /// could have a copy: those whose size is shared and that have no full hash yet, or whose full
+    /// hash is shared at their size (a small file is hashed whole as it is read). Only those are
+    /// read from the table, one row each.
     static func candidates(sizesAbove size: Int64, limit: Int, _ db: Database) throws -> (candidates: [Candidate], last: Int64?) {
         guard let smallest = try Int64.fetchOne(db, sql: "SELECT MIN(size) FROM item WHERE size > ?", arguments: [max(size, 0)]) else {
             return ([], nil)
         }
         let boundary = try Int64.fetchOne(db, sql: "SELECT size FROM item WHERE size >= ? ORDER BY size LIMIT 1 OFFSET ?",
                                           arguments: [smallest, limit - 1]) ?? Int64.max
-        let sql = """
-            SELECT id, path, size, device, inode, partialHash, contentHash, capturedEpoch FROM item
-            WHERE size >= ? AND size <= ?
-            """
+        var ids = SharedContent()
+        let keys = try Row.fetchCursor(db, sql: keysSQL, arguments: [smallest, boundary])
+        while let row = try keys.next() {
+            let id: Int64 = row[0], size: Int64 = row[1]
+            try row.withUnsafeData(atIndex: 2) { hash in ids.add(id, size: size, hash: hash) }
+        }
+        let fetch = try db.cachedStatement(sql: """
+            SELECT id, path, size, device, inode, partialHash, contentHash, capturedEpoch FROM item WHERE id = ?
+            """)
         var sharing: [Candidate] = []
-        let rows = try Row.fetchCursor(db, sql: sql, arguments: [smallest, boundary])
-        while let row = try rows.next() {
+        for id in ids.finish() {
+            guard let row = try Row.fetchOne(fetch, arguments: [id]) else { continue }
             sharing.append(Candidate(id: row[0], path: row[1], size: row[2], fileKey: FileKey(device: row[3], inode: row[4]),
                                      partialHash: row[5], contentHash: row[6], capturedEpoch: row[7]))
         }
