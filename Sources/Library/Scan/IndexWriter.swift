@@ -43,8 +43,8 @@ enum IndexWriter {
         }
     }
 
-    /// Creates (or empties) the temporary tables the groups found batch by batch wait in. Neither has
-    /// a key: a content and an item are in one group by construction (a batch holds whole sizes), and
+    /// Creates (or empties) the temporary tables the groups found batch by batch wait in, and the one
+    /// their members wait in by id while they are put in place. None has a key: a content and an item are in one group by construction (a batch holds whole sizes), and
     /// a key made every insert land in a random page of a temporary B-tree spilled to disk (1.8 s for
     /// the 300,000 rows of a million files' groups, 0.5 s as appends).
     static func prepareGroups(_ db: Database) throws {
@@ -53,8 +53,10 @@ enum IndexWriter {
                 contentHash TEXT NOT NULL, size INTEGER NOT NULL, keptItem INTEGER NOT NULL,
                 files INTEGER NOT NULL, reclaimableBytes INTEGER NOT NULL);
             CREATE TEMP TABLE IF NOT EXISTS foundGroupMember (item INTEGER NOT NULL, contentHash TEXT NOT NULL);
+            CREATE TEMP TABLE IF NOT EXISTS wantedGroup (item INTEGER NOT NULL, groupId INTEGER);
             DELETE FROM temp.foundGroup;
             DELETE FROM temp.foundGroupMember;
+            DELETE FROM temp.wantedGroup;
             """)
     }
 
@@ -76,6 +78,9 @@ enum IndexWriter {
     /// group is held in memory. Only rows whose group or `extraCopy` changes are written, both in one
     /// pass, the triggers that would set `extraCopy` row by row set aside meanwhile (migration v11):
     /// every member of a group is waiting, and a row that leaves every group is no extra copy.
+    /// The rows are rewritten in id order (`wantedGroup`, filled sorted): each page of the table is
+    /// read and written once, not once per member it holds (2.3 → 1.9 s for 200,000 copies among a
+    /// million files). The order is for speed only: any order writes the same rows.
     static func replaceGroups(_ db: Database) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, '1')", arguments: [Migrations.extraCopiesInBulkKey])
         let extraCopy = Migrations.extraCopy(inGroup: "wanted.groupId")
@@ -84,17 +89,19 @@ enum IndexWriter {
             SELECT contentHash, size, keptItem, files, reclaimableBytes FROM temp.foundGroup WHERE true
             ON CONFLICT (contentHash) DO UPDATE SET size = excluded.size, keptItem = excluded.keptItem,
                 files = excluded.files, reclaimableBytes = excluded.reclaimableBytes;
-            WITH wanted (item, groupId) AS (
+            INSERT INTO temp.wantedGroup (item, groupId)
                 SELECT m.item, g.id FROM temp.foundGroupMember m JOIN duplicateGroup g ON g.contentHash = m.contentHash
                 UNION ALL
-                SELECT id, NULL FROM item
-                WHERE duplicateGroup IS NOT NULL AND id NOT IN (SELECT item FROM temp.foundGroupMember))
+                SELECT id, NULL FROM item INDEXED BY item_on_duplicateGroup
+                WHERE duplicateGroup IS NOT NULL AND id NOT IN (SELECT item FROM temp.foundGroupMember)
+                ORDER BY 1;
             UPDATE item SET duplicateGroup = wanted.groupId, extraCopy = \(extraCopy)
-            FROM wanted
+            FROM temp.wantedGroup AS wanted
             WHERE item.id = wanted.item AND (item.duplicateGroup IS NOT wanted.groupId OR item.extraCopy IS NOT \(extraCopy));
             DELETE FROM duplicateGroup WHERE contentHash NOT IN (SELECT contentHash FROM temp.foundGroup);
             DELETE FROM temp.foundGroup;
             DELETE FROM temp.foundGroupMember;
+            DELETE FROM temp.wantedGroup;
             """)
         try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [Migrations.extraCopiesInBulkKey])
     }
