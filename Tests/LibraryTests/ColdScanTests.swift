@@ -110,7 +110,8 @@ import Testing
         try tree.database.write { db in try DeferredIndexes.build(db, deferringQueues: true) }
         let names = try Self.indexes(tree.database).map { String($0.prefix { $0 != ":" }) }
         #expect(names.contains("item_on_size") && names.contains("item_on_duplicateGroup"), "\(names)")
-        #expect(!names.contains { DeferredIndexes.servesQueuesOnly($0) }, "\(names)")
+        // Of the queues' own indexes, only those kept while the table filled are there yet.
+        #expect(!names.contains { DeferredIndexes.servesQueuesOnly($0) && !DeferredIndexes.keptWhileFilling.contains($0) }, "\(names)")
         let waiting = try Self.deferredKeys(tree.database).map { String($0.dropFirst("scan.deferredIndex.".count)) }
         #expect(!waiting.isEmpty && waiting.allSatisfy(DeferredIndexes.servesQueuesOnly), "\(waiting)")
         #expect(waiting.contains("item_card_by_kind") && waiting.contains("item_tally_by_kind"))

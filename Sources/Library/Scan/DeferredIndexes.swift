@@ -16,11 +16,14 @@ enum DeferredIndexes {
     private static let keyPrefix = "scan.deferredIndex."
     private static let ownerKey = "scan.deferredIndexesOwner"
 
-    /// The indexes a scan's inserts leave as they are or append to: the links and groups, which no new
-    /// row has yet, and the photos still to fingerprint, by id. Building them after would cost a pass
-    /// over the whole table each (0.14 s at a million files), keeping them costs nothing.
+    /// The indexes a scan's inserts leave as they are or append to: the links and groups (and the
+    /// similar photos' cards and counts), which no new row has yet, and the photos still to
+    /// fingerprint, by id. Building them after would cost a pass over the whole table each (0.14 s at
+    /// a million files); keeping them costs nothing while the table fills, then one entry per file
+    /// grouped. (The extra copies' indexes are not kept: the 100,000 copies of a million files, put
+    /// in place in one statement, cost more as entries one by one than as one build.)
     static let keptWhileFilling: Set<String> = ["item_on_linkedTo", "item_on_duplicateGroup", "item_on_similarGroup",
-                                                "item_not_fingerprinted"]
+                                                "item_not_fingerprinted", "item_card_similar", "item_tally_similar"]
 
     /// Drops every index of `item` but its path's (the walk compares through it) and those kept while
     /// filling it when `item` has no row, remembering their SQL. Returns whether any was dropped.
