@@ -50,6 +50,10 @@ struct DirectBinding {
         value.withUnsafeBytes { add(blob: $0) }
     }
 
+    mutating func add(bytes: [UInt8]) {
+        bytes.withUnsafeBytes { add(blob: $0) }
+    }
+
     private mutating func add(blob bytes: UnsafeRawBufferPointer) {
         next { statement, index in
             sqlite3_bind_blob(statement, index, bytes.baseAddress ?? UnsafeRawPointer(Self.empty.utf8Start), CInt(bytes.count), Self.transient)

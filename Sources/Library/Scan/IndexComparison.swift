@@ -3,8 +3,9 @@ import Foundation
 import GRDB
 
 /// Compares each walked folder with the index rows of that folder, as the walk goes: what is new
-/// or changed is queued in a temporary table (`temp.scanQueue`, on the writer's connection) to be
-/// read, what is gone is deleted. Only one folder's rows are in memory at a time.
+/// or changed is queued in a temporary table (`temp.scanQueue`, on the writer's connection, a few
+/// hundred files of a folder per row: `PackedFiles`) to be read, what is gone is deleted. Only one
+/// folder's rows are in memory at a time.
 ///
 /// A folder's rows are the paths in [`folder/`, `folder0`) without a further slash: the rows of
 /// a subdirectory the walk goes into are skipped with one new query from past its range; those
@@ -16,7 +17,7 @@ enum IndexComparison {
         var removed = 0
     }
 
-    /// A queued file: its place in the queue, what the walk saw, and its index row if it had one.
+    /// A queued file: the queue row it came in, what the walk saw, and its index row if it had one.
     struct Queued: Sendable {
         let seq: Int64
         let entry: TreeWalker.Entry
@@ -27,10 +28,8 @@ enum IndexComparison {
     static func prepare(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TEMP TABLE IF NOT EXISTS scanQueue (
-                seq INTEGER PRIMARY KEY, path BLOB NOT NULL, known INTEGER, size INTEGER NOT NULL,
-                mtimeNs INTEGER NOT NULL, inode INTEGER NOT NULL, device INTEGER NOT NULL, ctimeNs INTEGER NOT NULL,
-                linkCount INTEGER NOT NULL, permissions INTEGER NOT NULL, owner INTEGER NOT NULL,
-                folderHasJSON INTEGER NOT NULL);
+                seq INTEGER PRIMARY KEY, folder BLOB NOT NULL, folderHasJSON INTEGER NOT NULL,
+                files INTEGER NOT NULL, packed BLOB NOT NULL);
             DELETE FROM temp.scanQueue;
             """)
     }
@@ -38,26 +37,21 @@ enum IndexComparison {
     /// Compares `folder` with its index rows: queues what is new or changed, deletes what is gone.
     static func compare(_ folder: TreeWalker.Folder, _ db: Database, counts: inout Counts) throws {
         let range = PathPrefix(folder.path)
-        let queue = try db.cachedStatement(sql: """
-            INSERT INTO temp.scanQueue (path, known, size, mtimeNs, inode, device, ctimeNs, linkCount, permissions, owner, folderHasJSON)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+        let queue = try db.cachedStatement(sql: "INSERT INTO temp.scanQueue (folder, folderHasJSON, files, packed) VALUES (?, ?, ?, ?)")
         let hasJSON = folder.hasJSON
         let rows = try db.cachedStatement(sql: """
             SELECT id, path, size, mtimeNs, inode, ctimeNs FROM item WHERE path >= ? AND path < ? ORDER BY path
             """)
-        // Each queued path is put together in one buffer, reused from file to file.
-        var path = range.lower
+        var packed = PackedFiles()
+        func flush() throws {
+            guard packed.count > 0 else { return }
+            try queue.run { row in row.add(range.lower); row.add(hasJSON); row.add(packed.count); row.add(bytes: packed.bytes) }
+            counts.queued += packed.count
+            packed.removeAll()
+        }
         func enqueue(_ file: (name: [UInt8], status: FileStatus), known: Int64?) throws {
-            let s = file.status
-            path.removeSubrange(range.lower.count...)
-            path.append(contentsOf: file.name)
-            try queue.run { row in
-                row.add(path); row.add(known); row.add(s.size); row.add(s.mtimeNanoseconds); row.add(Int64(bitPattern: s.inode))
-                row.add(Int64(bitPattern: s.device)); row.add(s.ctimeNanoseconds); row.add(Int64(bitPattern: s.linkCount))
-                row.add(Int64(s.permissions)); row.add(Int64(s.owner)); row.add(hasJSON)
-            }
-            counts.queued += 1
+            packed.append(name: file.name, status: file.status, known: known)
+            if packed.count >= PackedFiles.perRow { try flush() }
         }
         var gone: [Int64] = []
         var goneRanges: [PathPrefix] = []
@@ -99,6 +93,7 @@ enum IndexComparison {
             break
         }
         for file in folder.files[next...] { try enqueue(file, known: nil) }
+        try flush()
         let delete = try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?")
         for id in gone { try delete.execute(arguments: [id]) }
         counts.removed += gone.count
@@ -108,26 +103,22 @@ enum IndexComparison {
         }
     }
 
-    /// How many files wait in the queue.
-    static func count(_ db: Database) throws -> Int {
-        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM temp.scanQueue") ?? 0
-    }
-
-    /// The next `limit` queued files after `seq`, in walk order.
+    /// The queued files of the rows after `seq`, in walk order: whole rows, until `limit` files or more.
     static func next(after seq: Int64, limit: Int, _ db: Database) throws -> [Queued] {
-        let rows = try Row.fetchCursor(db, sql: """
-            SELECT seq, path, known, size, mtimeNs, inode, device, ctimeNs, linkCount, permissions, owner, folderHasJSON FROM temp.scanQueue
-            WHERE seq > ? ORDER BY seq LIMIT ?
-            """, arguments: [seq, limit])
+        let rows = try Row.fetchCursor(db, sql: "SELECT seq, folder, folderHasJSON, packed FROM temp.scanQueue WHERE seq > ? ORDER BY seq",
+                                       arguments: [seq])
         var queued: [Queued] = []
-        while let row = try rows.next() {
-            let path = try row.withUnsafeData(atIndex: 1) { Array($0 ?? Data()) }   // one copy, not two
-            let status = FileStatus(kind: .regular, size: row[3], mtimeNanoseconds: row[4], inode: UInt64(bitPattern: row[5]),
-                                    device: UInt64(bitPattern: row[6]), linkCount: UInt64(bitPattern: row[8]),
-                                    permissions: UInt32(truncatingIfNeeded: row[9] as Int64), ctimeNanoseconds: row[7],
-                                    owner: UInt32(truncatingIfNeeded: row[10] as Int64))
-            queued.append(Queued(seq: row[0], entry: TreeWalker.Entry(path: RawPath(bytes: path), status: status, folderHasJSON: row[11]),
-                                 known: row[2]))
+        while queued.count < limit, let row = try rows.next() {
+            let seq: Int64 = row[0], hasJSON: Bool = row[2]
+            let folder = try row.withUnsafeData(atIndex: 1) { Array($0 ?? Data()) }
+            let whole = try row.withUnsafeData(atIndex: 3) { data in
+                (data ?? Data()).withUnsafeBytes { packed in
+                    PackedFiles.unpack(packed, below: folder) { path, status, known in
+                        queued.append(Queued(seq: seq, entry: TreeWalker.Entry(path: path, status: status, folderHasJSON: hasJSON), known: known))
+                    }
+                }
+            }
+            guard whole else { throw DatabaseError(resultCode: .SQLITE_CORRUPT, message: "a damaged entry in the scan's queue") }
         }
         return queued
     }
