@@ -24,7 +24,8 @@ enum IndexComparison {
         let known: Int64?
     }
 
-    /// Creates (or empties) the queue on the writer's connection.
+    /// Creates (or empties) the queue on the writer's connection: a row per few hundred files of one
+    /// folder (`folder` holds its path and a slash, `packed` the files: `PackedFiles`).
     static func prepare(_ db: Database) throws {
         try db.execute(sql: """
             CREATE TEMP TABLE IF NOT EXISTS scanQueue (

@@ -38,18 +38,6 @@ extension LibraryDatabase {
                           removed: changes.removed, fingerprinted: fingerprinted, elapsedSeconds: timer.total, timings: timer.stages)
     }
 
-    /// Runs `work` here and `other` on another thread meanwhile; returns what `other` returned once both
-    /// are done (`work`'s error first).
-    private func beside<T: Sendable>(_ other: @escaping @Sendable () throws -> T, _ work: () throws -> Void) throws -> T {
-        let result = Mutex<Result<T, any Error>?>(nil)
-        let done = DispatchGroup()
-        DispatchQueue.global().async(group: done) { result.withLock { $0 = Result { try other() } } }
-        defer { done.wait() }
-        try work()
-        done.wait()
-        return try result.withLock { $0! }.get()
-    }
-
     /// Fingerprints the photos not fingerprinted yet, chunk by chunk, and regroups similar photos
     /// when anything changed; returns how many photos it fingerprinted (besides those fingerprinted
     /// as they were read). Without `request.similar` it only notes that the groups may be stale
