@@ -133,6 +133,16 @@ import Testing
         #expect(try tree.database.read { db in try String.fetchAll(db, sql: "SELECT key FROM setting WHERE key LIKE 'scan.deferred%'") }.isEmpty)
     }
 
+    /// A new index file left at `migration` by a cold scan that died after dropping its indexes: what
+    /// the next open of an older release's index may find. The caller removes the file.
+    static func indexCutOffInAColdScan(at migration: String) throws -> String {
+        let path = NSTemporaryDirectory() + "swipeclean-cut-off-\(UUID().uuidString).sqlite"
+        let queue = try DatabaseQueue(path: path)
+        try Migrations.migrator.migrate(queue, upTo: migration)
+        #expect(try queue.write { db in try DeferredIndexes.dropIfEmpty(db, owner: exitedProcess()) })
+        return path
+    }
+
     /// The id of a process that has exited.
     static func exitedProcess() throws -> Int32 {
         let process = Process()
@@ -156,13 +166,8 @@ import Testing
                        "CREATE INDEX item_on_similarGroup ON item(similarGroup) WHERE similarGroup IS NOT NULL"]
         #expect(try definitions(try TestTree().database) == partial)
 
-        let path = NSTemporaryDirectory() + "swipeclean-v11-\(UUID().uuidString).sqlite"
+        let path = try Self.indexCutOffInAColdScan(at: "v11: extra copies in bulk")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        do {
-            let queue = try DatabaseQueue(path: path)
-            try Migrations.migrator.migrate(queue, upTo: "v11: extra copies in bulk")
-            #expect(try queue.write { db in try DeferredIndexes.dropIfEmpty(db, owner: Self.exitedProcess()) })
-        }
         let database = try LibraryDatabase(path: path)
         #expect(try definitions(database) == partial)
         #expect(try Self.deferredKeys(database).isEmpty)

@@ -111,13 +111,8 @@ import Testing
     /// A v7 index whose cold scan was cut off after dropping its indexes (DeferredIndexes) opens at v8 with
     /// v8's indexes: the migration replaces what it must, and the index it retires is not built again.
     @Test func anIndexCutOffInAColdScanBeforeV8OpensWithV8sIndexes() throws {
-        let path = NSTemporaryDirectory() + "swipeclean-v7-\(UUID().uuidString).sqlite"
+        let path = try ColdScanTests.indexCutOffInAColdScan(at: "v7: card order")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        do {
-            let queue = try DatabaseQueue(path: path)
-            try Migrations.migrator.migrate(queue, upTo: "v7: card order")
-            #expect(try queue.write { db in try DeferredIndexes.dropIfEmpty(db, owner: ColdScanTests.exitedProcess()) })
-        }
         let database = try LibraryDatabase(path: path)
         let indexes = try database.read { db in
             try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'item' AND sql IS NOT NULL")
