@@ -2,8 +2,9 @@ import FileSystem
 import Foundation
 
 /// Files of one folder waiting to be read, packed into one blob of the scan's queue: a row per
-/// few hundred files instead of a row per file (a million files queued and read back in 0.5 s,
-/// not 2.4). Each file: its index row (0 when new), its status, its name.
+/// few hundred files instead of a row per file (queuing a million files and reading them back
+/// took 2.4 s as rows of their own; walk + compare alone went 3.4–3.6 → 1.9–2.2 s packed). Each
+/// file: its index row (0 when new: SQLite's row ids start at 1), its status, its name.
 struct PackedFiles {
     private(set) var bytes: [UInt8] = []
     private(set) var count = 0

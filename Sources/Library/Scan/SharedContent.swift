@@ -26,7 +26,8 @@ struct SharedContent {
         files.append((id, run))
     }
 
-    /// Byte for byte, with memcmp (Data's own comparison goes through its iterator a byte at a time).
+    /// Byte for byte, with memcmp (`elementsEqual` of an array and a `Data` goes through Data's
+    /// iterator a byte at a time).
     private static func equal(_ bytes: [UInt8], _ data: Data) -> Bool {
         guard bytes.count == data.count else { return false }
         guard !bytes.isEmpty else { return true }
