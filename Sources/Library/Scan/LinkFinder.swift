@@ -35,7 +35,7 @@ enum LinkFinder {
         init(_ path: Data) {
             let slash = path.lastIndex(of: UInt8(ascii: "/")) ?? path.startIndex
             folder = path[path.startIndex..<slash]
-            name = path[(path.index(after: slash))...].map { $0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0 }
+            name = path[(path.index(after: slash))...].map(\.asciiLowercased)
         }
         var stemAndExtension: (stem: [UInt8], ext: [UInt8]) {
             guard let dot = name.lastIndex(of: UInt8(ascii: ".")), dot != 0 else { return (name, []) }
@@ -133,7 +133,7 @@ extension LinkFinder {
     fileprivate static func pack(_ bytes: some Collection<UInt8>) -> UInt64 {
         var packed: UInt64 = 0, shift: UInt64 = 0
         for byte in bytes {
-            packed |= UInt64(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) << shift
+            packed |= UInt64(byte.asciiLowercased) << shift
             shift += 8
         }
         return packed
@@ -146,11 +146,16 @@ extension LinkFinder {
         stem.removeAll(keepingCapacity: true)
         path.withUnsafeBytes { bytes in
             let nameStart = min((bytes.lastIndex(of: UInt8(ascii: "/")) ?? 0) + 1, bytes.count)
-            for byte in bytes[nameStart...] { name.append(byte >= 0x41 && byte <= 0x5A ? byte | 0x20 : byte) }
+            for byte in bytes[nameStart...] { name.append(byte.asciiLowercased) }
         }
         let dot = name.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 == 0 ? nil : $0 } ?? name.count
         stem.append(contentsOf: name[..<dot])
     }
+}
+
+private extension UInt8 {
+    /// An ASCII capital letter made small; any other byte as it is.
+    var asciiLowercased: UInt8 { self >= 0x41 && self <= 0x5A ? self | 0x20 : self }
 }
 
 private extension Array where Element == UInt8 {
