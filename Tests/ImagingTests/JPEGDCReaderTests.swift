@@ -145,6 +145,22 @@ import TestSupport
         }
     }
 
+    /// A picture of one pixel is one pixel at every scale, and TurboJPEG then decodes it at full
+    /// size, its AC terms included: the DC reader leaves it (it read 116 where libjpeg-turbo gives 1).
+    @Test func aPictureOfOnePixelIsLeftToLibjpegTurbo() throws {
+        let pixels: [UInt8] = (0..<64).map { (i: Int) -> UInt8 in UInt8((i % 8 * 37 + i / 8 * 91) % 256) }
+        var bytes = try JPEGCodec.encode(Image(width: 8, height: 8, layout: .gray, pixels: pixels), quality: 95)
+        let frame = try #require((2..<(bytes.count - 1)).first { bytes[$0] == 0xFF && bytes[$0 + 1] == 0xC0 })
+        for offset in [5, 7] {   // 1 × 1
+            bytes[frame + offset] = 0
+            bytes[frame + offset + 1] = 1
+        }
+        #expect(Self.read(bytes) == nil)
+        let decoded = try Decoding.decode(bytes: bytes, name: "one", size: Self.size, layout: .gray)
+        let reference = try Self.reference(bytes)
+        #expect(decoded == reference && (decoded.width, decoded.height) == (1, 1))
+    }
+
     @Test func restartMarkersAreCheckedInOrder() throws {
         var bytes = try Self.kind("restart-every-7")
         let scan = try #require(Self.scanStart(bytes))
