@@ -68,7 +68,7 @@ struct ScreenshotDetector {
             compiled.append(regex)
         }
         patterns = compiled
-        folders = rules.folderSuffixes.map { (ScreenshotDetector.lowercased(Array($0.utf8)).trimmingSlashes, $0) }.filter { !$0.bytes.isEmpty }
+        folders = rules.folderSuffixes.map { (Array($0.utf8).map(\.asciiLowercased).trimmingSlashes, $0) }.filter { !$0.bytes.isEmpty }
     }
 
     /// The evidence that the file is a screenshot, or nil.
@@ -93,7 +93,7 @@ struct ScreenshotDetector {
         if patterns.contains(where: { $0.firstMatch(in: name, range: range) != nil }) {
             return "file name: \(name)"
         }
-        let folder = ScreenshotDetector.lowercased(clues.path.parent.bytes).trimmingSlashes
+        let folder = clues.path.parent.bytes.map(\.asciiLowercased).trimmingSlashes
         for suffix in folders where folder == suffix.bytes || folder.hasSuffix([UInt8(ascii: "/")] + suffix.bytes) {
             var evidence = "folder: \(suffix.text)"
             if let software = clues.software, !rules.androidSoftwarePrefix.isEmpty, software.hasPrefix(rules.androidSoftwarePrefix) {
@@ -102,10 +102,6 @@ struct ScreenshotDetector {
             return evidence
         }
         return nil
-    }
-
-    private static func lowercased(_ bytes: [UInt8]) -> [UInt8] {
-        bytes.map { $0 >= 0x41 && $0 <= 0x5A ? $0 + 0x20 : $0 }
     }
 }
 

@@ -1,3 +1,4 @@
+import FileSystem
 import Foundation
 
 /// Finds the files that belong to another one and must move with it: a Live Photo's movie
@@ -151,11 +152,6 @@ extension LinkFinder {
         let dot = name.lastIndex(of: UInt8(ascii: ".")).flatMap { $0 == 0 ? nil : $0 } ?? name.count
         stem.append(contentsOf: name[..<dot])
     }
-}
-
-private extension UInt8 {
-    /// An ASCII capital letter made small; any other byte as it is.
-    var asciiLowercased: UInt8 { self >= 0x41 && self <= 0x5A ? self | 0x20 : self }
 }
 
 private extension Array where Element == UInt8 {
