@@ -1,0 +1,128 @@
+/// PNG's five row filters undone in place (the first row's prior is a row of zeros). Each
+/// filter predicts a byte from the one `bpp` to its left (a), the one above (b) and above-left (c);
+/// for 3- and 4-byte pixels (8-bit RGB and RGBA, nearly every photo) the left pixel is kept in
+/// registers instead of being read back from the row just written, which halves the time.
+enum Unfilter {
+    static func row(_ row: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>, count: Int, bpp: Int, filter: UInt8) -> Bool {
+        switch filter {
+        case 0: break
+        case 1: reconstruct(row, prior, count, bpp) { a, _, _ in a }
+        case 2: for i in 0..<count { row[i] &+= prior[i] }   // vectorised by the compiler
+        case 3: reconstruct(row, prior, count, bpp) { a, b, _ in (a &+ b) >> 1 }
+        case 4: reconstruct(row, prior, count, bpp) { a, b, c in paeth(a, b, c) }
+        default: return false
+        }
+        return true
+    }
+
+    /// row[i] += predict(a, b, c) for every byte, a and c being 0 for the first pixel.
+    @inline(__always)
+    private static func reconstruct(_ row: UnsafeMutablePointer<UInt8>, _ prior: UnsafePointer<UInt8>, _ count: Int, _ bpp: Int,
+                                    _ predict: (Int, Int, Int) -> Int) {
+        if bpp == 3, count % 3 == 0 { return pixels3(row, prior, count, predict) }
+        if bpp == 4, count % 4 == 0 { return pixels4(row, prior, count, predict) }
+        for i in 0..<min(bpp, count) { row[i] = UInt8(truncatingIfNeeded: Int(row[i]) &+ predict(0, Int(prior[i]), 0)) }
+        var i = bpp
+        while i < count {
+            row[i] = UInt8(truncatingIfNeeded: Int(row[i]) &+ predict(Int(row[i &- bpp]), Int(prior[i]), Int(prior[i &- bpp])))
+            i &+= 1
+        }
+    }
+
+    /// 3-byte pixels (8-bit RGB), the left pixel kept in registers.
+    @inline(__always)
+    private static func pixels3(_ row: UnsafeMutablePointer<UInt8>, _ prior: UnsafePointer<UInt8>, _ count: Int,
+                                _ predict: (Int, Int, Int) -> Int) {
+        var a0 = 0, a1 = 0, a2 = 0, c0 = 0, c1 = 0, c2 = 0
+        var i = 0
+        while i < count {
+            let b0 = Int(prior[i]), b1 = Int(prior[i &+ 1]), b2 = Int(prior[i &+ 2])
+            a0 = (Int(row[i]) &+ predict(a0, b0, c0)) & 0xFF
+            a1 = (Int(row[i &+ 1]) &+ predict(a1, b1, c1)) & 0xFF
+            a2 = (Int(row[i &+ 2]) &+ predict(a2, b2, c2)) & 0xFF
+            row[i] = UInt8(truncatingIfNeeded: a0)
+            row[i &+ 1] = UInt8(truncatingIfNeeded: a1)
+            row[i &+ 2] = UInt8(truncatingIfNeeded: a2)
+            c0 = b0; c1 = b1; c2 = b2
+            i &+= 3
+        }
+    }
+
+    /// 4-byte pixels (8-bit RGBA), the left pixel kept in registers.
+    @inline(__always)
+    private static func pixels4(_ row: UnsafeMutablePointer<UInt8>, _ prior: UnsafePointer<UInt8>, _ count: Int,
+                                _ predict: (Int, Int, Int) -> Int) {
+        var a0 = 0, a1 = 0, a2 = 0, a3 = 0, c0 = 0, c1 = 0, c2 = 0, c3 = 0
+        var i = 0
+        while i < count {
+            let b0 = Int(prior[i]), b1 = Int(prior[i &+ 1]), b2 = Int(prior[i &+ 2]), b3 = Int(prior[i &+ 3])
+            a0 = (Int(row[i]) &+ predict(a0, b0, c0)) & 0xFF
+            a1 = (Int(row[i &+ 1]) &+ predict(a1, b1, c1)) & 0xFF
+            a2 = (Int(row[i &+ 2]) &+ predict(a2, b2, c2)) & 0xFF
+            a3 = (Int(row[i &+ 3]) &+ predict(a3, b3, c3)) & 0xFF
+            row[i] = UInt8(truncatingIfNeeded: a0)
+            row[i &+ 1] = UInt8(truncatingIfNeeded: a1)
+            row[i &+ 2] = UInt8(truncatingIfNeeded: a2)
+            row[i &+ 3] = UInt8(truncatingIfNeeded: a3)
+            c0 = b0; c1 = b1; c2 = b2; c3 = b3
+            i &+= 4
+        }
+    }
+
+    /// The Paeth predictor: whichever of a, b, c is nearest to a + b − c (ties to a, then b).
+    @inline(__always)
+    static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        @inline(__always) func magnitude(_ x: Int) -> Int { let sign = x >> 63; return (x ^ sign) &- sign }
+        let p = b &- c, q = a &- c
+        let pa = magnitude(p), pb = magnitude(q), pc = magnitude(p &+ q)
+        let ab = pa <= pb ? a : b
+        return min(pa, pb) <= pc ? ab : c
+    }
+}
+
+/// One unfiltered PNG row turned to 8-bit gray, as libspng's RGB8 and then `Image.gray()` give it.
+enum GrayRow {
+    static func convert(_ row: UnsafePointer<UInt8>, to out: UnsafeMutablePointer<UInt8>, width: Int,
+                        header: PNGGrayReader.Header, palette: [UInt8]?) {
+        switch (header.color, header.depth) {
+        case (0, 8):
+            out.update(from: row, count: width)
+        case (0, 16):
+            for x in 0..<width { out[x] = row[2 * x] }
+        case (0, let depth):
+            let scale = UInt8(255 / ((1 << depth) - 1))
+            unpack(row, width: width, depth: depth) { x, v in out[x] = v &* scale }
+        case (3, let depth):
+            palette!.withUnsafeBufferPointer { table in
+                unpack(row, width: width, depth: depth) { x, v in out[x] = table[Int(v)] }
+            }
+        case (2, 8):
+            for x in 0..<width { out[x] = Image.luma(row[3 * x], row[3 * x + 1], row[3 * x + 2]) }
+        case (2, _):
+            for x in 0..<width { out[x] = Image.luma(row[6 * x], row[6 * x + 2], row[6 * x + 4]) }
+        case (4, 8):
+            for x in 0..<width { out[x] = row[2 * x] }
+        case (4, _):
+            for x in 0..<width { out[x] = row[4 * x] }
+        case (6, 8):
+            for x in 0..<width { out[x] = Image.luma(row[4 * x], row[4 * x + 1], row[4 * x + 2]) }
+        default:
+            for x in 0..<width { out[x] = Image.luma(row[8 * x], row[8 * x + 2], row[8 * x + 4]) }
+        }
+    }
+
+    /// Samples of 1, 2, 4 or 8 bits, most significant first, each given to `body` with its index.
+    @inline(__always)
+    private static func unpack(_ row: UnsafePointer<UInt8>, width: Int, depth: Int, _ body: (Int, UInt8) -> Void) {
+        if depth == 8 {
+            for x in 0..<width { body(x, row[x]) }
+            return
+        }
+        let perByte = 8 / depth, mask = UInt8((1 << depth) - 1)
+        for x in 0..<width {
+            let byte = row[x / perByte]
+            let shift = 8 - depth * (x % perByte + 1)
+            body(x, (byte >> UInt8(shift)) & mask)
+        }
+    }
+}
