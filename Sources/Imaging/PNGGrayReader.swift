@@ -35,10 +35,16 @@ enum PNGGrayReader {
             zero.initializeMemory(as: UInt8.self, repeating: 0)
             var prior = zero.baseAddress!.assumingMemoryBound(to: UInt8.self)
             let bpp = max(1, header.channels * header.depth / 8)
+            let colour8 = header.depth == 8 && (header.color == 2 || header.color == 6)   // RGB, RGBA: one pass
             for y in 0..<height {
                 let line = data.baseAddress!.assumingMemoryBound(to: UInt8.self) + y * stride
-                guard Unfilter.row(line + 1, prior: prior, count: rowBytes, bpp: bpp, filter: line[0]) else { ok = false; break }
-                GrayRow.convert(line + 1, to: out.baseAddress! + y * width, width: width, header: header, palette: palette)
+                let gray = out.baseAddress! + y * width
+                if colour8 {
+                    guard Unfilter.rowToGray(line + 1, prior: prior, width: width, bpp: bpp, filter: line[0], gray: gray) else { ok = false; break }
+                } else {
+                    guard Unfilter.row(line + 1, prior: prior, count: rowBytes, bpp: bpp, filter: line[0]) else { ok = false; break }
+                    GrayRow.convert(line + 1, to: gray, width: width, header: header, palette: palette)
+                }
                 prior = line + 1
             }
             initialized = ok ? width * height : 0

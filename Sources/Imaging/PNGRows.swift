@@ -29,12 +29,13 @@ enum Unfilter {
         }
     }
 
-    /// 3-byte pixels (8-bit RGB), the left pixel kept in registers.
+    /// 3-byte pixels (8-bit RGB), the left pixel kept in registers; with `gray`, each pixel's luma
+    /// written there as it is made.
     @inline(__always)
     private static func pixels3(_ row: UnsafeMutablePointer<UInt8>, _ prior: UnsafePointer<UInt8>, _ count: Int,
-                                _ predict: (Int, Int, Int) -> Int) {
+                                gray: UnsafeMutablePointer<UInt8>? = nil, _ predict: (Int, Int, Int) -> Int) {
         var a0 = 0, a1 = 0, a2 = 0, c0 = 0, c1 = 0, c2 = 0
-        var i = 0
+        var i = 0, x = 0
         while i < count {
             let b0 = Int(prior[i]), b1 = Int(prior[i &+ 1]), b2 = Int(prior[i &+ 2])
             a0 = (Int(row[i]) &+ predict(a0, b0, c0)) & 0xFF
@@ -43,17 +44,20 @@ enum Unfilter {
             row[i] = UInt8(truncatingIfNeeded: a0)
             row[i &+ 1] = UInt8(truncatingIfNeeded: a1)
             row[i &+ 2] = UInt8(truncatingIfNeeded: a2)
+            if let gray { gray[x] = Image.luma(UInt8(truncatingIfNeeded: a0), UInt8(truncatingIfNeeded: a1), UInt8(truncatingIfNeeded: a2)) }
             c0 = b0; c1 = b1; c2 = b2
             i &+= 3
+            x &+= 1
         }
     }
 
-    /// 4-byte pixels (8-bit RGBA), the left pixel kept in registers.
+    /// 4-byte pixels (8-bit RGBA), the left pixel kept in registers; with `gray`, each pixel's luma
+    /// (alpha dropped) written there as it is made.
     @inline(__always)
     private static func pixels4(_ row: UnsafeMutablePointer<UInt8>, _ prior: UnsafePointer<UInt8>, _ count: Int,
-                                _ predict: (Int, Int, Int) -> Int) {
+                                gray: UnsafeMutablePointer<UInt8>? = nil, _ predict: (Int, Int, Int) -> Int) {
         var a0 = 0, a1 = 0, a2 = 0, a3 = 0, c0 = 0, c1 = 0, c2 = 0, c3 = 0
-        var i = 0
+        var i = 0, x = 0
         while i < count {
             let b0 = Int(prior[i]), b1 = Int(prior[i &+ 1]), b2 = Int(prior[i &+ 2]), b3 = Int(prior[i &+ 3])
             a0 = (Int(row[i]) &+ predict(a0, b0, c0)) & 0xFF
@@ -64,9 +68,36 @@ enum Unfilter {
             row[i &+ 1] = UInt8(truncatingIfNeeded: a1)
             row[i &+ 2] = UInt8(truncatingIfNeeded: a2)
             row[i &+ 3] = UInt8(truncatingIfNeeded: a3)
+            if let gray { gray[x] = Image.luma(UInt8(truncatingIfNeeded: a0), UInt8(truncatingIfNeeded: a1), UInt8(truncatingIfNeeded: a2)) }
             c0 = b0; c1 = b1; c2 = b2; c3 = b3
             i &+= 4
+            x &+= 1
         }
+    }
+
+    /// An 8-bit RGB (`bpp` 3) or RGBA (4) row unfiltered and turned to gray in one pass where the
+    /// filter's loop holds each pixel in registers anyway (Sub, Average, Paeth: most rows of a photo),
+    /// saving `GrayRow`'s second pass over the row; None and Up, whose loops vectorise, are followed by
+    /// it. The same bytes and the same gray as `row` then `GrayRow.convert`. False for an unknown filter.
+    static func rowToGray(_ row: UnsafeMutablePointer<UInt8>, prior: UnsafePointer<UInt8>, width: Int, bpp: Int, filter: UInt8,
+                          gray: UnsafeMutablePointer<UInt8>) -> Bool {
+        let count = width * bpp
+        func fused(_ predict: (Int, Int, Int) -> Int) {
+            if bpp == 3 { pixels3(row, prior, count, gray: gray, predict) } else { pixels4(row, prior, count, gray: gray, predict) }
+        }
+        switch filter {
+        case 1: fused { a, _, _ in a }
+        case 3: fused { a, b, _ in (a &+ b) >> 1 }
+        case 4: fused { a, b, c in paeth(a, b, c) }
+        default:
+            guard Self.row(row, prior: prior, count: count, bpp: bpp, filter: filter) else { return false }
+            if bpp == 3 {
+                for x in 0..<width { gray[x] = Image.luma(row[3 * x], row[3 * x + 1], row[3 * x + 2]) }
+            } else {
+                for x in 0..<width { gray[x] = Image.luma(row[4 * x], row[4 * x + 1], row[4 * x + 2]) }
+            }
+        }
+        return true
     }
 
     /// The Paeth predictor: whichever of a, b, c is nearest to a + b − c (ties to a, then b).
