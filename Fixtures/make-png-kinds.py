@@ -2,7 +2,9 @@
 """Writes Fixtures/png-kinds: small PNGs of every colour type and bit depth, each row with one of
 the five filters in turn, the zlib stream split over several IDAT chunks, odd sizes (so packed
 rows end mid-byte), and the extras a decoder must get right or skip (eXIf before and after the
-image data, tRNS, sBIT, gAMA, PLTE shorter than the indexes need, Adam7 interlacing).
+image data, tRNS, sBIT, gAMA, PLTE shorter than the indexes need, Adam7 interlacing), and two
+screenshot-like 8-bit pictures (flat bands with sparse "text" pixels) whose Paeth rows take the
+reader's path for a flat row above.
 
 The pixels are a deterministic pattern (gradients and a hash of the position), so the files are
 the same on every run. The tests decode each with libspng and with SwipeClean's own PNG reader and
@@ -72,12 +74,21 @@ def filtered(rows, bpp):
 CHANNELS = {0: 1, 2: 3, 3: 1, 4: 2, 6: 4}
 
 
-def image_rows(color, bits, width, height, palette_size):
+def screen_sample(x, y, c):
+    """Like a screenshot: a flat colour per band of 6 rows, one pixel in 16 of "text" noise."""
+    if (x * 13 + y * 7) % 16 == 0:
+        return ((x * 7919 + y * 104729 + c * 31337) * 2654435761 >> 7) & 0xFF
+    return ((y // 6) * 40 + c * 70 + 30) & 0xFF
+
+
+def image_rows(color, bits, width, height, palette_size, screen=False):
     rows = []
     for y in range(height):
         values = []
         for x in range(width):
-            if color == 3:
+            if screen:
+                values += [screen_sample(x, y, c) for c in range(CHANNELS[color])]
+            elif color == 3:
                 values.append(sample(x, y, 0, 8) % palette_size if palette_size < (1 << bits) else sample(x, y, 0, bits))
             else:
                 values += [sample(x, y, c, bits) for c in range(CHANNELS[color])]
@@ -104,7 +115,7 @@ def adam7(color, bits, width, height):
 
 
 def png(color, bits, *, width=W, height=H, palette_size=None, indexes=None, extras_before=(), after_plte=(), extras_after=(),
-        interlaced=False, idats=3):
+        interlaced=False, idats=3, screen=False):
     palette_size = palette_size or (1 << bits if color == 3 else 0)
     head = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, bits, color, 0, 0, int(interlaced)))
     for kind, data in extras_before:
@@ -117,7 +128,7 @@ def png(color, bits, *, width=W, height=H, palette_size=None, indexes=None, extr
     for kind, data in after_plte:
         head += chunk(kind, data)
     bpp = max(1, CHANNELS[color] * bits // 8)
-    raw = adam7(color, bits, width, height) if interlaced else filtered(image_rows(color, bits, width, height, indexes or palette_size or 256), bpp)
+    raw = adam7(color, bits, width, height) if interlaced else filtered(image_rows(color, bits, width, height, indexes or palette_size or 256, screen), bpp)
     stream = zlib.compress(raw, 9)
     cut = [len(stream) * i // idats for i in range(idats + 1)]
     body = b"".join(chunk(b"IDAT", stream[cut[i]:cut[i + 1]]) for i in range(idats))
@@ -140,6 +151,8 @@ def main():
     files["color2-8bit-one-idat.png"] = png(2, 8, idats=1)
     files["color2-8bit-wide.png"] = png(2, 8, width=301, height=97)
     files["color6-8bit-wide.png"] = png(6, 8, width=203, height=61)
+    files["color2-8bit-flat.png"] = png(2, 8, width=97, height=41, screen=True)
+    files["color6-8bit-flat.png"] = png(6, 8, width=89, height=41, screen=True)
     files["color2-8bit-exif6.png"] = png(2, 8, extras_before=[(b"eXIf", exif(6))])
     files["color2-8bit-exif3-after-idat.png"] = png(2, 8, extras_after=[(b"eXIf", exif(3))])
     files["color2-8bit-trns-gama-sbit.png"] = png(2, 8, extras_before=[(b"gAMA", struct.pack(">I", 45455)), (b"sBIT", b"\x05\x06\x05"), (b"tRNS", b"\x00\x10\x00\x20\x00\x30")])
