@@ -140,14 +140,16 @@ enum Unfilter {
         return same >= 24
     }
 
-    /// The Paeth predictor: whichever of a, b, c is nearest to a + b − c (ties to a, then b).
+    /// The Paeth predictor: whichever of a, b, c is nearest to a + b − c (ties to a, then b). In the
+    /// form stb_image uses (equivalent for every a, b, c in 0…255, `paethIsTheSpecificationsPredictor`):
+    /// c is kept when it lies between a and b's thresholds, else the nearer of the two; fewer steps
+    /// wait on a, the pixel just made, than in the specification's three distances.
     @inline(__always)
     static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
-        @inline(__always) func magnitude(_ x: Int) -> Int { let sign = x >> 63; return (x ^ sign) &- sign }
-        let p = b &- c, q = a &- c
-        let pa = magnitude(p), pb = magnitude(q), pc = magnitude(p &+ q)
-        let ab = pa <= pb ? a : b
-        return min(pa, pb) <= pc ? ab : c
+        let threshold = c &* 3 &- (a &+ b)
+        let low = min(a, b), high = max(a, b)
+        let kept = high <= threshold ? low : c
+        return threshold <= low ? high : kept
     }
 }
 

@@ -65,6 +65,18 @@ import Testing
         #expect(flatRowsSeen >= 100 && busyRowsSeen >= 100)
     }
 
+    /// The predictor in the form the decoder computes it, against the specification's own, for every
+    /// a, b and c a byte can hold.
+    @Test func paethIsTheSpecificationsPredictor() {
+        var differing = 0
+        for a in 0..<256 {
+            for b in 0..<256 {
+                for c in 0..<256 where Unfilter.paeth(a, b, c) != Self.paeth(a, b, c) { differing += 1 }
+            }
+        }
+        #expect(differing == 0)
+    }
+
     @Test func anUnknownFilterIsRefused() {
         var line = [UInt8](repeating: 0, count: 3 * 40), gray = [UInt8](repeating: 0, count: 40)
         let prior = [UInt8](repeating: 0, count: 3 * 40)
