@@ -119,11 +119,7 @@ enum Unfilter {
             }
         default:
             guard Self.row(row, prior: prior, count: count, bpp: bpp, filter: filter) else { return false }
-            if bpp == 3 {
-                for x in 0..<width { gray[x] = Image.luma(row[3 * x], row[3 * x + 1], row[3 * x + 2]) }
-            } else {
-                for x in 0..<width { gray[x] = Image.luma(row[4 * x], row[4 * x + 1], row[4 * x + 2]) }
-            }
+            GrayRow.colour8(row, to: gray, width: width, bpp: bpp)
         }
         return true
     }
@@ -170,7 +166,7 @@ enum GrayRow {
                 unpack(row, width: width, depth: depth) { x, v in out[x] = table[Int(v)] }
             }
         case (2, 8):
-            for x in 0..<width { out[x] = Image.luma(row[3 * x], row[3 * x + 1], row[3 * x + 2]) }
+            colour8(row, to: out, width: width, bpp: 3)
         case (2, _):
             for x in 0..<width { out[x] = Image.luma(row[6 * x], row[6 * x + 2], row[6 * x + 4]) }
         case (4, 8):
@@ -178,10 +174,16 @@ enum GrayRow {
         case (4, _):
             for x in 0..<width { out[x] = row[4 * x] }
         case (6, 8):
-            for x in 0..<width { out[x] = Image.luma(row[4 * x], row[4 * x + 1], row[4 * x + 2]) }
+            colour8(row, to: out, width: width, bpp: 4)
         default:
             for x in 0..<width { out[x] = Image.luma(row[8 * x], row[8 * x + 2], row[8 * x + 4]) }
         }
+    }
+
+    /// 8-bit RGB (`bpp` 3) or RGBA (4) pixels to their luma, alpha dropped.
+    @inline(__always)
+    static func colour8(_ row: UnsafePointer<UInt8>, to out: UnsafeMutablePointer<UInt8>, width: Int, bpp: Int) {
+        for x in 0..<width { out[x] = Image.luma(row[bpp * x], row[bpp * x + 1], row[bpp * x + 2]) }
     }
 
     /// Samples of 1, 2, 4 or 8 bits, most significant first, each given to `body` with its index.
