@@ -2,7 +2,7 @@
 """Writes phone-size screenshots for `make bench`'s similar-photos block: 1080 x 2400 RGB PNGs laid
 out like a social app's feed (a status bar, a header, cards holding a real photo of
 Fixtures/corpus/media scaled to the card, lines of text, flat backgrounds in light or dark mode),
-saved the way phones save them (zlib level 6, adaptive filters, as Pillow writes). No real
+saved with Pillow's defaults (zlib level 6, a filter chosen for each row). No real
 screenshot ships with the corpus, so these stand in for the screenshots a library is full of;
 deterministic for a seed. Needs Pillow (the bench's venv has it).
 
