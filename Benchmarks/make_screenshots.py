@@ -21,7 +21,6 @@ def screenshot(photos, rng, dark):
     background, ink, card = ((18, 18, 18), (230, 230, 230), (36, 36, 38)) if dark else ((250, 250, 250), (20, 20, 20), (255, 255, 255))
     image = Image.new("RGB", (WIDTH, HEIGHT), background)
     draw = ImageDraw.Draw(image)
-    draw.rectangle([0, 0, WIDTH, 72], fill=background)
     draw.text((40, 24), f"{rng.randint(0, 23):02d}:{rng.randint(0, 59):02d}", fill=ink)
     draw.rectangle([0, 72, WIDTH, 200], fill=card)
     draw.text((40, 120), "Feed", fill=ink)

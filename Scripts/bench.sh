@@ -91,7 +91,8 @@ python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(f\"round end 
 # on one core, on three sets side by side: small files (the 136 JPEGs of about 320 px and 17 PNGs of
 # Fixtures/similar), phone-size ones (the 8 camera JPEGs of 4–10 megapixels in
 # Fixtures/corpus/media), and 6 phone-size screenshots (1080 × 2400 PNGs laid out like an app's feed
-# around those photos, made by Benchmarks/make_screenshots.py: the corpus has no real screenshot). Each file is copied 5 times with a different byte appended after its
+# around those photos, made by Benchmarks/make_screenshots.py: the corpus has no real screenshot).
+# Each file is copied 5 times with a different byte appended after its
 # end, so the copies are not byte-identical (exact duplicates are not hashed) and each run hashes
 # enough photos for its CPU time to be read to 0.01 ms. clean's cost per photo is a cold
 # `scan --jobs 1` with similar photos on minus one with --no-similar, over the photos it hashed.

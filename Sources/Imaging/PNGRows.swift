@@ -30,9 +30,10 @@ enum Unfilter {
     }
 
     /// 3-byte pixels (8-bit RGB), the left pixel kept in registers; with `gray`, each pixel's luma
-    /// written there as it is made. With `flatAbove`, a pixel whose above and above-left are the same
-    /// colour takes the left pixel as its prediction without calling `predict` (what Paeth gives then:
-    /// a + b − c = a), which shortens the chain each pixel waits on in a screenshot's flat areas.
+    /// written there as it is made. With `flatAbove` (for Paeth only), a pixel whose above and
+    /// above-left are the same colour takes the left pixel as its prediction without calling `predict`
+    /// (what Paeth gives then: a + b − c = a), which shortens the chain each pixel waits on in a
+    /// screenshot's flat areas.
     @inline(__always)
     private static func pixels3(_ row: UnsafeMutablePointer<UInt8>, _ prior: UnsafePointer<UInt8>, _ count: Int,
                                 gray: UnsafeMutablePointer<UInt8>? = nil, flatAbove: Bool = false,
