@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""Writes phone-size screenshots for `make bench`'s similar-photos block: 1080 x 2400 RGB PNGs laid
-out like a social app's feed (a status bar, a header, cards holding a real photo of
+"""Writes phone-size screenshot-like PNGs for `make bench`'s similar-photos block: 1080 x 2400 RGB
+PNGs laid out like a social app's feed (the time, a header, cards holding a real photo of
 Fixtures/corpus/media scaled to the card, lines of text, flat backgrounds in light or dark mode),
-saved with Pillow's defaults (zlib level 6, a filter chosen for each row). No real
-screenshot ships with the corpus, so these stand in for the screenshots a library is full of;
-deterministic for a seed. Needs Pillow (the bench's venv has it).
+saved with Pillow's defaults (zlib level 6, a filter chosen for each row). A screenshot the rules
+recognize (its name, folder or UserComment) is never hashed (SimilarFinder.takesPart); these stand
+for the large PNGs that are: screenshots saved or shared under another name, graphics and images
+saved from apps. Named feed_NN.png, which no screenshot rule matches. Deterministic for a seed.
+Needs Pillow (the bench's venv has it).
 
 usage: make_screenshots.py OUT_DIR PHOTO... [--count N] [--seed S]
 """
@@ -51,7 +53,7 @@ def main():
     rng = random.Random(args.seed)
     os.makedirs(args.out, exist_ok=True)
     for n in range(args.count):
-        screenshot(args.photos, rng, dark=n % 2 == 1).save(os.path.join(args.out, f"Screenshot_{n:02d}.png"))
+        screenshot(args.photos, rng, dark=n % 2 == 1).save(os.path.join(args.out, f"feed_{n:02d}.png"))
 
 
 if __name__ == "__main__":

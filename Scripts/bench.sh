@@ -90,8 +90,9 @@ python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(f\"round end 
 # Hashing per photo against Python imagehash (Pillow decode + pHash) on the same real photos, both
 # on one core, on three sets side by side: small files (the 136 JPEGs of about 320 px and 17 PNGs of
 # Fixtures/similar), phone-size ones (the 8 camera JPEGs of 4–10 megapixels in
-# Fixtures/corpus/media), and 6 phone-size screenshots (1080 × 2400 PNGs laid out like an app's feed
-# around those photos, made by Benchmarks/make_screenshots.py: the corpus has no real screenshot).
+# Fixtures/corpus/media), and 6 phone-size screenshot-like PNGs (1080 × 2400, laid out like an app's
+# feed around those photos, made by Benchmarks/make_screenshots.py; named so that no screenshot rule
+# matches: a recognised screenshot is never hashed, these stand for the large PNGs that are).
 # Each file is copied 5 times with a different byte appended after its
 # end, so the copies are not byte-identical (exact duplicates are not hashed) and each run hashes
 # enough photos for its CPU time to be read to 0.01 ms. clean's cost per photo is a cold
@@ -134,9 +135,9 @@ copies "$WORK/similar-small" "$here"/Fixtures/similar/*/*.jpg "$here"/Fixtures/s
 copies "$WORK/similar-phone" "$here"/Fixtures/corpus/media/{"Apple iPhone 5","Apple iPhone 6","HTC One","Motorola XT1068 (Moto G)","Nexus 4","Samsung GT-I9505 (Galaxy S4)","Samsung SM-J327T1","Sony Ericsson U10i"}.jpg
 hash_set small "$WORK/similar-small" "Fixtures/similar (136 JPEGs of ~320 px, 17 PNGs; 5 copies each)"
 hash_set phone "$WORK/similar-phone" "phone JPEGs (8 cameras, 4-10 MP, Fixtures/corpus/media; 5 copies each)"
-"$VENV/bin/python" "$here/Benchmarks/make_screenshots.py" "$WORK/screenshots" "$here"/Fixtures/corpus/media/*.jpg
-copies "$WORK/similar-screens" "$WORK"/screenshots/*.png
-hash_set screens "$WORK/similar-screens" "screenshots (6 PNGs of 1080x2400, Benchmarks/make_screenshots.py; 5 copies each)"
+"$VENV/bin/python" "$here/Benchmarks/make_screenshots.py" "$WORK/feed-pngs" "$here"/Fixtures/corpus/media/*.jpg
+copies "$WORK/similar-feed" "$WORK"/feed-pngs/*.png
+hash_set feed "$WORK/similar-feed" "screenshot-like PNGs (6 of 1080x2400, Benchmarks/make_screenshots.py; 5 copies each)"
 measure 3 coldoff  sh -c "rm -rf '$SWIPECLEAN_HOME' && exec '$CLEAN' scan '$TREE' --json --quiet --no-similar"
 python3 - "${SECONDS_OF[cold]}" "${SECONDS_OF[coldoff]}" "${SECONDS_OF[warm]}" "${SECONDS_OF[find]}" "${RSS_OF[cold]}" <<'PY'
 import sys
