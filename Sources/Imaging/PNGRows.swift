@@ -32,8 +32,8 @@ enum Unfilter {
     /// 3-byte pixels (8-bit RGB), the left pixel kept in registers; with `gray`, each pixel's luma
     /// written there as it is made. With `flatAbove` (for Paeth only), a pixel whose above and
     /// above-left are the same colour takes the left pixel as its prediction without calling `predict`
-    /// (what Paeth gives then: a + b − c = a), which shortens the chain each pixel waits on in a
-    /// screenshot's flat areas.
+    /// (what Paeth gives then: a + b − c = a), which shortens the chain each pixel waits on in the
+    /// flat panels of a screenshot-like picture or a graphic.
     @inline(__always)
     private static func pixels3(_ row: UnsafeMutablePointer<UInt8>, _ prior: UnsafePointer<UInt8>, _ count: Int,
                                 gray: UnsafeMutablePointer<UInt8>? = nil, flatAbove: Bool = false,
@@ -111,8 +111,8 @@ enum Unfilter {
         case 1: fused { a, _, _ in a }
         case 3: fused { a, b, _ in (a &+ b) >> 1 }
         case 4:
-            // The test per pixel pays where the row above is mostly flat (a mostly flat 1080 × 2400
-            // screenshot: 12.9 → 9.1 ms in all); in a photo's rows it would be mispredicted, so it is left out.
+            // The test per pixel pays where the row above is mostly flat (a 1080 × 2400 PNG of mostly
+            // flat panels: 12.9 → 9.1 ms in all); in a photo's rows it would be mispredicted, so it is left out.
             if mostlyFlat(prior, width: width, bpp: bpp) {
                 fused(flatAbove: true) { a, b, c in paeth(a, b, c) }
             } else {
