@@ -1,19 +1,11 @@
 @testable import Imaging
 import Testing
+import TestSupport
 
 /// The unfiltering of 8-bit RGB and RGBA rows straight to gray (`Unfilter.rowToGray`) against a
 /// plain reference written from the PNG specification: every filter, over rows above that are flat
 /// (a screenshot: the Paeth loop's shortcut for a flat pixel above is taken) and rows that are not.
 @Suite struct UnfilterTests {
-    /// A deterministic generator, so a failure can be run again.
-    struct Bytes {
-        var state: UInt64
-        mutating func next() -> UInt8 {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return UInt8(truncatingIfNeeded: state >> 33)
-        }
-    }
-
     static func paeth(_ a: Int, _ b: Int, _ c: Int) -> Int {
         let p = a + b - c, pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
         return pa <= pb && pa <= pc ? a : (pb <= pc ? b : c)
@@ -29,19 +21,21 @@ import Testing
     }
 
     /// A row like a screenshot's (one colour, one pixel in `every` another) or, with `every` 1, noise.
-    static func row(width: Int, bpp: Int, every: Int, _ bytes: inout Bytes) -> [UInt8] {
-        let background = (0..<bpp).map { _ in bytes.next() }
-        return (0..<width).flatMap { x in x % every == 3 || every == 1 ? (0..<bpp).map { _ in bytes.next() } : background }
+    static func row(width: Int, bpp: Int, every: Int, _ random: inout SplitMix) -> [UInt8] {
+        let background = (0..<bpp).map { _ in UInt8.random(in: 0...255, using: &random) }
+        return (0..<width).flatMap { x in
+            x % every == 3 || every == 1 ? (0..<bpp).map { _ in UInt8.random(in: 0...255, using: &random) } : background
+        }
     }
 
     @Test(arguments: [3, 4])
     func rowsAreUnfilteredAndTurnedToGrayExactly(_ bpp: Int) {
-        var bytes = Bytes(state: 2_026 + UInt64(bpp))
+        var random = SplitMix(seed: 2_026 + UInt64(bpp))   // the same rows every run
         var flatRowsSeen = 0, busyRowsSeen = 0
         for trial in 0..<400 {
             let width = 33 + trial % 90
-            let prior = Self.row(width: width, bpp: bpp, every: [1, 7, 16, 40][trial % 4], &bytes)
-            let wanted = Self.row(width: width, bpp: bpp, every: [1, 5, 16][trial % 3], &bytes)
+            let prior = Self.row(width: width, bpp: bpp, every: [1, 7, 16, 40][trial % 4], &random)
+            let wanted = Self.row(width: width, bpp: bpp, every: [1, 5, 16][trial % 3], &random)
             let flat = prior.withUnsafeBufferPointer { Unfilter.mostlyFlat($0.baseAddress!, width: width, bpp: bpp) }
             if flat { flatRowsSeen += 1 } else { busyRowsSeen += 1 }
             for filter in UInt8(0)...4 {
