@@ -75,6 +75,14 @@ enum JPEGCodec {
         return (best.width, best.height)
     }
 
+    /// The DCT scale, in eighths, libjpeg-turbo decodes this picture at for `size`: `decode` asks
+    /// TurboJPEG for `scaledSize`, and TurboJPEG takes the largest scale whose picture fits it, so a
+    /// picture as large at two scales (1 × 1 px, at every one) is decoded at the larger.
+    static func eighths(width: Int, height: Int, for size: SizeRequest) -> Int {
+        let (w, h) = scaledSize(width: width, height: height, for: size)
+        return (1...8).last { (width * $0 + 7) / 8 <= w && (height * $0 + 7) / 8 <= h } ?? 8
+    }
+
     /// A baseline JPEG of the image at this quality (1…100), 4:2:0 for colour.
     static func encode(_ image: Image, quality: Int) throws(ImagingError) -> [UInt8] {
         guard let handle = tjInitCompress() else { throw .corrupt(path: "preview", format: "JPEG", reason: "libjpeg-turbo did not start") }

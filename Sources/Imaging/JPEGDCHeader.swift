@@ -41,7 +41,7 @@ extension JPEGDCReader {
                 case 0xC0, 0xC1, 0xC2:
                     progressive = marker == 0xC2
                     guard components.isEmpty, frame(body), width * height <= maximumPixels,
-                          Self.decodedAtOneEighth(width: width, height: height, for: size)
+                          JPEGCodec.eighths(width: width, height: height, for: size) == 1
                     else { return nil }
                 case 0xDD:
                     guard body.count == 2 else { return nil }
@@ -69,14 +69,6 @@ extension JPEGDCReader {
                 }
                 at = segment.end
             }
-        }
-
-        /// Whether libjpeg-turbo decodes this picture at 1/8 for `size`. `JPEGCodec` asks TurboJPEG for
-        /// the size it picked, and TurboJPEG takes the largest scale whose picture fits that size: a
-        /// picture as large at a bigger scale as at 1/8 (1 × 1 px) is decoded at that scale, with its AC terms.
-        static func decodedAtOneEighth(width: Int, height: Int, for size: SizeRequest) -> Bool {
-            let (w, h) = JPEGCodec.scaledSize(width: width, height: height, for: size)
-            return (1...8).last { (width * $0 + 7) / 8 <= w && (height * $0 + 7) / 8 <= h } == 1
         }
 
         /// One marker segment at `at` (after any `FF` fill bytes): the marker, where it starts, its body and
