@@ -18,8 +18,8 @@ public struct Configuration: Codable, Sendable, Equatable {
     public static let defaults = Configuration(
         player: PlayerSettings(tier: .free),
         scan: ScanSettings(
-            skipNames: [".thumbnails", "@eaDir", ".AppleDouble", ".Trashes", ".Spotlight-V100", ".fseventsd", ".swipeclean"],
-            skipPrefixes: ["._", ".Trash"], oneFileSystem: true, bigVideoBytes: 100_000_000, oldPhotoYears: 2, jobs: 0),
+            skipNames: [".Spotlight-V100", ".fseventsd", ".swipeclean"],
+            skipPrefixes: [], oneFileSystem: true, bigVideoBytes: 100_000_000, oldPhotoYears: 2, jobs: 0),
         trash: TrashSettings(directory: "", retentionDays: 30, autoEmptyDays: 0),
         play: PlaySettings(roundSeconds: 60, keptCooldownDays: 30, bell: false),
         media: MediaSettings(

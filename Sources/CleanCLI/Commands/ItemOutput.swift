@@ -2,7 +2,8 @@ import Library
 
 /// How one indexed item is shown: a JSON Lines object per DESIGN.md, or a line of text.
 enum ItemOutput {
-    static func json(_ item: ItemRecord, thresholds: Thresholds) -> JSON {
+    /// `stores`: each store row's kind (`LibraryDatabase.storeKinds`), for `protected`.
+    static func json(_ item: ItemRecord, thresholds: Thresholds, stores: [Int64: StoreKind] = [:]) -> JSON {
         .object([
             ("id", .optional(item.id)), ("path", .path(item.rawPath)), ("size", .int(item.size)),
             ("mime", .string(item.mime)), ("kind", .string(item.kind.rawValue)),
@@ -15,14 +16,19 @@ enum ItemOutput {
             ("linkedTo", .optional(item.linkedTo)), ("linkKind", .optional(item.linkKind?.rawValue)),
             ("perceptualHash", .optional(item.perceptualHashHex)),
             ("similarGroup", .optional(item.similarGroup)),
+            ("protected", .optional(item.store.flatMap { stores[$0]?.rawValue })), ("storeName", .optional(item.storeName)),
         ])
     }
 
     /// "   338.0 KB  2011-03-04  photo, duplicate #3 (kept)  /path": size, capture day, what it is
     /// (the copy a duplicate or similar group keeps says so), then the path. `width`: the terminal's
     /// columns, to which the path is shortened in the middle (keeping its file name); nil: the whole path.
-    static func line(_ item: ItemRecord, thresholds: Thresholds, keptDuplicates: Set<Int64>, width: Int?) -> String {
+    static func line(_ item: ItemRecord, thresholds: Thresholds, keptDuplicates: Set<Int64>, width: Int?,
+                     stores: [Int64: StoreKind] = [:]) -> String {
         var tags: [String] = [item.kind.rawValue]
+        if let kind = item.store.flatMap({ stores[$0] }) {
+            tags.append("protected \(kind.rawValue)" + (item.storeName.map { " (\($0))" } ?? ""))
+        }
         if item.isScreenshot { tags.append("screenshot") }
         if item.isBigVideo(thresholds) { tags.append("big video") }
         if item.isOld(thresholds) { tags.append("old") }

@@ -35,14 +35,15 @@ extension Clean {
             var bytes: Int64 = 0
             var out = FileHandleOutput()
             let kept = json ? [] : try library.keptDuplicates()
+            let stores = try library.storeKinds()
             let width = Terminal.size?.columns
             try library.forEachItem(filter, thresholds: thresholds) { item in
                 count += 1
                 bytes += item.size
                 if json {
-                    out.write(ItemOutput.json(item, thresholds: thresholds).text + "\n")
+                    out.write(ItemOutput.json(item, thresholds: thresholds, stores: stores).text + "\n")
                 } else {
-                    out.write(ItemOutput.line(item, thresholds: thresholds, keptDuplicates: kept, width: width) + "\n")
+                    out.write(ItemOutput.line(item, thresholds: thresholds, keptDuplicates: kept, width: width, stores: stores) + "\n")
                 }
             }
             out.flush()

@@ -29,6 +29,7 @@ extension Clean {
             }
             let library = try context.existingLibrary()
             let report = try library?.storageReport(since: start, calendar: context.calendar) ?? StorageReport(moved: [], calendar: context.calendar)
+            let protected = try library?.protectedStores() ?? []
             let today = Day(context.now, in: context.calendar)
             let first = json && html == nil ? nil : try library?.firstScan()
             let now = json && html == nil ? nil : try library?.indexTotals()
@@ -37,12 +38,12 @@ extension Clean {
                                                      first: first, now: now, calendar: context.calendar), to: html)
             }
             if json {
-                print(ReportOutput.json(report).text)
+                print(ReportOutput.json(report, protected: protected).text)
                 if let html { FileHandle.standardError.write(Data("Wrote \(html)\n".utf8)) }
             } else if let html {
                 print("Wrote \(html)")
             } else {
-                print(ReportOutput.human(report, today: today, first: first, now: now))
+                print(ReportOutput.human(report, today: today, first: first, now: now, protected: protected))
             }
         }
     }
@@ -52,7 +53,7 @@ extension Clean {
 enum ReportOutput {
     static let categories = ["screenshots", "bigVideos", "oldPhotos", "duplicates", "similar", "other"]
 
-    static func json(_ r: StorageReport) -> JSON {
+    static func json(_ r: StorageReport, protected: [ProtectedStore] = []) -> JSON {
         .object([
             ("bytesFreed", .int(r.bytesFreed)), ("filesDeleted", .int(r.filesDeleted)), ("filesRestored", .int(r.filesRestored)),
             ("bytesInTrash", .int(r.bytesInTrash)), ("bytesPurged", .int(r.bytesPurged)),
@@ -62,10 +63,11 @@ enum ReportOutput {
             ("byDay", .array(r.byDay.keys.sorted().map { day in
                 .object([("date", .string(day.description)), ("files", .int(r.byDay[day]!.files)), ("bytes", .int(r.byDay[day]!.bytes))])
             })),
+            ("protected", ProtectedOutput.json(protected)),
         ])
     }
 
-    static func human(_ r: StorageReport, today: Day, first: ScanRunRecord?, now: IndexTotals?) -> String {
+    static func human(_ r: StorageReport, today: Day, first: ScanRunRecord?, now: IndexTotals?, protected: [ProtectedStore] = []) -> String {
         var lines = [
             "Storage recovered: \(humanBytes(r.bytesFreed)) (\(plural(r.filesDeleted - r.filesRestored, "file")))",
             "  in the trash, recoverable: \(humanBytes(r.bytesInTrash)) · freed for good: \(humanBytes(r.bytesPurged))",
@@ -96,6 +98,8 @@ enum ReportOutput {
             lines.append("")
             lines.append("Library: \(grouped(first.files)) files, \(humanBytes(first.bytes)) at the first scan; \(grouped(now.files)) files, \(humanBytes(now.bytes)) indexed now")
         }
+        let stores = ProtectedOutput.lines(protected)
+        if !stores.isEmpty { lines += [""] + stores }
         return lines.joined(separator: "\n")
     }
 }

@@ -14,6 +14,7 @@ enum ScanOutput {
                                     ("reclaimableBytes", .int(s.duplicates.reclaimableBytes))])),
             ("similar", .object([("groups", .int(s.similar.groups)), ("files", .int(s.similar.files)),
                                  ("reclaimableBytes", .int(s.similar.reclaimableBytes))])),
+            ("protected", ProtectedOutput.json(s.protected)),
             ("photosFingerprinted", .int(report.fingerprinted)),
             ("errors", .array(report.errors.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
             ("errorCount", .int(report.errors.count)),
@@ -36,6 +37,8 @@ enum ScanOutput {
             "  duplicates       \(grouped(s.duplicates.groups)) groups, \(grouped(s.duplicates.files)) files, \(humanBytes(s.duplicates.reclaimableBytes)) reclaimable",
             "  similar photos   \(grouped(s.similar.groups)) groups, \(grouped(s.similar.files)) files, \(humanBytes(s.similar.reclaimableBytes)) reclaimable",
         ]
+        let protected = ProtectedOutput.lines(s.protected)
+        if !protected.isEmpty { lines += [""] + protected }
         if !report.errors.isEmpty {
             lines.append("")
             lines.append("\(plural(report.errors.count, "file")) could not be read:")

@@ -235,6 +235,7 @@ enum Migrations {
                 CREATE INDEX item_on_size ON item(size, contentHash);
                 """)
         }
+        registerStores(&migrator)
         return migrator
     }
 }

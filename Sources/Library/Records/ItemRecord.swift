@@ -47,6 +47,12 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     /// was taken (one that cannot be decoded is fingerprinted too, without a hash), or the file
     /// never gets one (`SimilarFinder.takesPart`). False for a photo until its fingerprint is taken.
     public var fingerprinted: Bool
+    /// The `store` row of the store another program owns that this file lies in (never a card,
+    /// never moved, never a kept copy); nil for a library file.
+    public var store: Int64?
+    /// The file's own name and folder inside its store, where the store records it (an iPhone
+    /// backup's `Manifest.db`: `Media/DCIM/100APPLE/IMG_0001.HEIC`).
+    public var storeName: String?
 
     public enum LinkKind: String, Codable, Sendable { case livePhoto = "live-photo", raw, sidecar }
 
@@ -83,7 +89,13 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         partialHash = info.partialHash
         contentHash = info.contentHash
         // Set as it is read, not by a later pass over the whole index (`SimilarFinder.pending`).
-        fingerprinted = !SimilarFinder.takesPart(kind: info.kind, screenshotEvidence: info.screenshotEvidence)
+        fingerprinted = !SimilarFinder.takesPart(kind: info.kind, screenshotEvidence: info.screenshotEvidence, store: nil)
+    }
+
+    /// Records the store the file lies in (nil: none), and so whether it is ever fingerprinted.
+    mutating func place(in store: Int64?) {
+        self.store = store
+        fingerprinted = !SimilarFinder.takesPart(self)
     }
 
     /// Records a fingerprint taken at reading (nil: the photo did not decode).

@@ -30,6 +30,9 @@ extension ResolvedBossFilter {
         if let kind {
             conditions.append("item.kind = ?")
             arguments.append(kind.rawValue)
+        } else {
+            // The game deals photos and videos only: a document or a sidecar is never a card.
+            conditions.append("item.kind IN ('photo', 'video')")
         }
         if let screenshot { conditions.append(screenshot ? "item.screenshotEvidence IS NOT NULL" : "item.screenshotEvidence IS NULL") }
         if let minBytes {
@@ -70,6 +73,6 @@ extension ResolvedBossFilter {
             conditions.append("(item.width IS NOT NULL AND item.height IS NOT NULL AND min(item.width, item.height) >= ?)")
             arguments.append(minSide)
         }
-        return SQLCondition(conditions.isEmpty ? "1" : conditions.joined(separator: " AND "), arguments)
+        return SQLCondition(conditions.joined(separator: " AND "), arguments)
     }
 }

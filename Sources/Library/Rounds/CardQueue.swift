@@ -7,7 +7,7 @@ import GRDB
 /// The standard order: files the player has never decided on first; then duplicates, similar
 /// photos, big videos, screenshots, old photos; within each, the largest card (the file with its
 /// linked files) first; then by path. Never dealt: a file linked to another (it comes with its
-/// owner), a file kept since `keptSince`, a file waiting in a pending batch, a file in the trash,
+/// owner), a file in a store another program owns, a file kept since `keptSince`, a file waiting in a pending batch, a file in the trash,
 /// the kept copy of a duplicate group (or a hard link to it: deleting it would free nothing), and
 /// the kept photo of a similar group as a similar card.
 ///
@@ -46,8 +46,9 @@ enum CardQueue {
     /// does not test every row against that list (see `tally`); dealing cards stops after a page.
     static let dealable = "\(unlinked) AND item.id NOT IN (\(setAside))"
 
-    /// A file that is its own card, not linked to another's.
-    static let unlinked = "item.linkedTo IS NULL"
+    /// A file that is its own card, not linked to another's, and the player's: not in a store another
+    /// program owns (an iPhone backup, a Photos library, a cache, another trash: never a card).
+    static let unlinked = "item.linkedTo IS NULL AND item.store IS NULL"
 
     /// The items no queue deals whatever they are (argument: `keptSince`): kept since then, waiting in a
     /// pending batch, in the trash. Few, next to the index: a count takes them off afterwards.

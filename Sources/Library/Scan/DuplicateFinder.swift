@@ -42,6 +42,11 @@ struct DuplicateFinder {
 
     let jobs: Int
 
+    /// Which files take part: photos and videos outside the stores other programs own. A file
+    /// inside one is never a copy that lets a library file go, and a document, a sidecar or a
+    /// backup's own files are never the player's to delete as "duplicates".
+    static let takesPart = "store IS NULL AND kind != 'other'"
+
     /// Each file of a range of sizes with its full hash, in the size index's order, from that index alone.
     static let keysSQL = """
         SELECT id, size, contentHash FROM item INDEXED BY item_on_size WHERE size >= ? AND size <= ? ORDER BY size, contentHash
@@ -69,6 +74,7 @@ struct DuplicateFinder {
         }
         let fetch = try db.cachedStatement(sql: """
             SELECT id, path, size, device, inode, partialHash, contentHash, capturedEpoch FROM item WHERE id = ?
+              AND \(Self.takesPart)
             """)
         var sharing: [Candidate] = []
         for id in ids.finish() {

@@ -15,6 +15,8 @@ enum IndexComparison {
         var unchanged = 0
         var queued = 0
         var removed = 0
+        /// Unchanged files that came into a store another program owns, or left one.
+        var storeChanged = 0
     }
 
     /// A queued file: the queue row it came in, what the walk saw, and its index row if it had one.
@@ -30,31 +32,40 @@ enum IndexComparison {
         try db.execute(sql: """
             CREATE TEMP TABLE IF NOT EXISTS scanQueue (
                 seq INTEGER PRIMARY KEY, folder BLOB NOT NULL, folderHasJSON INTEGER NOT NULL,
-                files INTEGER NOT NULL, packed BLOB NOT NULL);
+                files INTEGER NOT NULL, packed BLOB NOT NULL, store INTEGER);
             DELETE FROM temp.scanQueue;
             """)
     }
 
-    /// Compares `folder` with its index rows: queues what is new or changed, deletes what is gone.
+    /// Compares `folder` with its index rows: queues what is new or changed, deletes what is gone,
+    /// and puts each unchanged file in the store it now lies in (`StoreRecognizer`), or in none.
     static func compare(_ folder: TreeWalker.Folder, _ db: Database, counts: inout Counts) throws {
         let range = PathPrefix(folder.path)
-        let queue = try db.cachedStatement(sql: "INSERT INTO temp.scanQueue (folder, folderHasJSON, files, packed) VALUES (?, ?, ?, ?)")
+        let queue = try db.cachedStatement(sql: "INSERT INTO temp.scanQueue (folder, folderHasJSON, files, packed, store) VALUES (?, ?, ?, ?, ?)")
         let hasJSON = folder.hasJSON
         let rows = try db.cachedStatement(sql: """
-            SELECT id, path, size, mtimeNs, inode, ctimeNs FROM item WHERE path >= ? AND path < ? ORDER BY path
+            SELECT id, path, size, mtimeNs, inode, ctimeNs, store FROM item WHERE path >= ? AND path < ? ORDER BY path
             """)
+        var stores = StoreIDs(folder: folder)
         var packed = PackedFiles()
+        var packedStore: Int64?
         func flush() throws {
             guard packed.count > 0 else { return }
-            try queue.run { row in row.add(range.lower); row.add(hasJSON); row.add(packed.count); row.add(bytes: packed.bytes) }
+            try queue.run { row in
+                row.add(range.lower); row.add(hasJSON); row.add(packed.count); row.add(bytes: packed.bytes); row.add(packedStore)
+            }
             counts.queued += packed.count
             packed.removeAll()
         }
         func enqueue(_ file: (name: [UInt8], status: FileStatus), known: Int64?) throws {
+            // A queue row's files share one store: a file of another store starts a row.
+            let store = try stores.id(of: file.name, db)
+            if store != packedStore { try flush(); packedStore = store }
             packed.append(name: file.name, status: file.status, known: known)
             if packed.count >= PackedFiles.perRow { try flush() }
         }
         var gone: [Int64] = []
+        var moved: [(id: Int64, store: Int64?)] = []
         var goneRanges: [PathPrefix] = []
         var next = 0  // the first of folder.files not yet matched with a row
         var from = range.lower
@@ -83,6 +94,8 @@ enum IndexComparison {
                     if size == status.size && mtime == status.mtimeNanoseconds && inode == Int64(bitPattern: status.inode)
                         && ctime == status.ctimeNanoseconds {
                         counts.unchanged += 1
+                        let store = try stores.id(of: folder.files[next].name, db)
+                        if store != row[6] { moved.append((id, store)) }
                     } else {
                         try enqueue(folder.files[next], known: id)
                     }
@@ -95,6 +108,8 @@ enum IndexComparison {
         }
         for file in folder.files[next...] { try enqueue(file, known: nil) }
         try flush()
+        try StoreIDs.move(moved, db)
+        counts.storeChanged += moved.count
         let delete = try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?")
         for id in gone { try delete.execute(arguments: [id]) }
         counts.removed += gone.count
@@ -106,16 +121,17 @@ enum IndexComparison {
 
     /// The queued files of the rows after `seq`, in walk order: whole rows, until `limit` files or more.
     static func next(after seq: Int64, limit: Int, _ db: Database) throws -> [Queued] {
-        let rows = try Row.fetchCursor(db, sql: "SELECT seq, folder, folderHasJSON, packed FROM temp.scanQueue WHERE seq > ? ORDER BY seq",
+        let rows = try Row.fetchCursor(db, sql: "SELECT seq, folder, folderHasJSON, packed, store FROM temp.scanQueue WHERE seq > ? ORDER BY seq",
                                        arguments: [seq])
         var queued: [Queued] = []
         while queued.count < limit, let row = try rows.next() {
-            let seq: Int64 = row[0], hasJSON: Bool = row[2]
+            let seq: Int64 = row[0], hasJSON: Bool = row[2], store: Int64? = row[4]
             let folder = try row.withUnsafeData(atIndex: 1) { Array($0 ?? Data()) }
             let whole = try row.withUnsafeData(atIndex: 3) { data in
                 (data ?? Data()).withUnsafeBytes { packed in
                     PackedFiles.unpack(packed, below: folder) { path, status, known in
-                        queued.append(Queued(seq: seq, entry: TreeWalker.Entry(path: path, status: status, folderHasJSON: hasJSON), known: known))
+                        queued.append(Queued(seq: seq, entry: TreeWalker.Entry(path: path, status: status, folderHasJSON: hasJSON, store: store),
+                                             known: known))
                     }
                 }
             }

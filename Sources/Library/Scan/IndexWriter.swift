@@ -9,9 +9,9 @@ enum IndexWriter {
     /// others: hashed later if their size is shared, fingerprinted later if they are photos).
     static let columns = ["path", "size", "mtimeNs", "inode", "device", "mime", "kind", "capturedAt", "capturedEpoch",
                           "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence", "ctimeNs",
-                          "partialHash", "contentHash", "perceptualHash", "sharpness", "fingerprinted"]
+                          "partialHash", "contentHash", "perceptualHash", "sharpness", "fingerprinted", "store"]
     /// The columns derived later in a scan (groups, links), cleared when a file changes.
-    static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup"]
+    static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup", "storeName"]
 
     /// Inserts new items and rewrites changed ones (clearing their hashes, group and link), with
     /// one prepared statement each, the values bound directly (`DirectBinding`): Codable records
@@ -29,6 +29,7 @@ enum IndexWriter {
                 row.add(record.dateSource.rawValue); row.add(record.width); row.add(record.height); row.add(record.cameraMake)
                 row.add(record.cameraModel); row.add(record.screenshotEvidence); row.add(record.ctimeNs); row.add(record.partialHash)
                 row.add(record.contentHash); row.add(record.perceptualHash); row.add(record.sharpness); row.add(record.fingerprinted)
+                row.add(record.store)
                 if let id = record.id { row.add(id) }
             }
         }

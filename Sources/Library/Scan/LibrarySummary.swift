@@ -28,13 +28,18 @@ public struct LibrarySummary: Sendable, Equatable {
     public var duplicates = Duplicates()
     /// Similar photos: groups, photos in them (kept ones included), bytes of the photos not kept.
     public var similar = Duplicates()
+    /// The stores other programs own below the roots, with the files the index holds of each.
+    public var protected: [ProtectedStore] = []
 
     /// Counts the items below `roots` (all items when empty); `thresholds` decide big and old.
     static func fetch(_ db: Database, roots: [RawPath], thresholds: Thresholds) throws -> LibrarySummary {
         let (condition, arguments) = PathPrefix.condition(roots)
         // The categories' own conditions, as the card queues deal them, so the scan's counts and the queues agree.
-        let screenshot = CardQueue.member(.screenshots, thresholds), big = CardQueue.member(.bigVideos, thresholds)
-        let old = CardQueue.member(.oldPhotos, thresholds)
+        // A file in a store another program owns is never a candidate (`ProtectedStore` counts those).
+        let player = SQLCondition("store IS NULL")
+        let screenshot = SQLCondition.all([CardQueue.member(.screenshots, thresholds), player])
+        let big = SQLCondition.all([CardQueue.member(.bigVideos, thresholds), player])
+        let old = SQLCondition.all([CardQueue.member(.oldPhotos, thresholds), player])
         let sql = """
             SELECT COUNT(*), COALESCE(SUM(size), 0),
                    COUNT(*) FILTER (WHERE kind = 'photo'),
@@ -70,6 +75,7 @@ public struct LibrarySummary: Sendable, Equatable {
             """, arguments: arguments) ?? 0
         summary.duplicates = Duplicates(groups: row[11], files: row[12], reclaimableBytes: reclaimable)
         summary.similar = try similar(db, condition: condition, arguments: arguments)
+        summary.protected = try ProtectedStore.fetch(db, roots: roots)
         return summary
     }
 }

@@ -14,8 +14,8 @@ public struct ScanOptions: Codable, Sendable, Equatable {
     public var jobs: Int
 
     public static let defaults = ScanOptions(
-        skipNames: [".thumbnails", "@eaDir", ".AppleDouble", ".Trashes", ".Spotlight-V100", ".fseventsd", ".swipeclean"],
-        skipPrefixes: ["._", ".Trash"],
+        skipNames: [".Spotlight-V100", ".fseventsd", ".swipeclean"],
+        skipPrefixes: [],
         oneFileSystem: true,
         bigVideoBytes: 100_000_000,
         oldPhotoYears: 2,

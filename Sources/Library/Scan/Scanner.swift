@@ -14,12 +14,14 @@ extension LibraryDatabase {
                      progress: @escaping @Sendable (ScanProgress) -> Void = { _ in }) throws -> ScanReport {
         var timer = StageTimer()
         var (changes, errors, deferred) = try indexChanges(request, timer: &timer, progress: progress)
-        if changes.inspected > 0 || changes.removed > 0 || request.rehash {
+        let indexChanged = changes.inspected > 0 || changes.removed > 0 || changes.storeChanged > 0 || request.rehash
+        if indexChanged {
             progress(ScanProgress(phase: .hashing, done: 0))
             errors += try findDuplicatesAndLinks(jobs: request.jobs, progress: progress)
             timer.lap("duplicates + links")
+            errors += try nameStoredFiles(request.roots)
+            timer.lap("stores other programs own")
         }
-        let indexChanged = changes.inspected > 0 || changes.removed > 0 || request.rehash
         let fingerprinted = try changes.fingerprinted + findSimilar(request, indexChanged: indexChanged, timer: &timer, progress: progress)
         let thresholds = Thresholds(options: request.options, now: request.now, calendar: request.calendar)
         let summarize = { @Sendable in try self.read { db in try LibrarySummary.fetch(db, roots: request.roots, thresholds: thresholds) } }
@@ -79,6 +81,8 @@ extension LibraryDatabase {
         var fingerprinted = 0
         var unchanged = 0
         var removed = 0
+        /// Unchanged files that came into a store another program owns, or left one.
+        var storeChanged = 0
     }
 
     /// Walks folder by folder, comparing each with its index rows as it goes (what is new or
@@ -114,7 +118,7 @@ extension LibraryDatabase {
         try compareWaiting()
         timer.lap("walk + compare")
         var errors = walked.errors.map { ScanIssue(path: $0.path, reason: $0.reason) }
-        var changes = Changes(unchanged: counts.unchanged, removed: counts.removed)
+        var changes = Changes(unchanged: counts.unchanged, removed: counts.removed, storeChanged: counts.storeChanged)
 
         // Chunk N is written on its own thread while chunk N+1 is read: SQLite's inserts and the
         // file reads overlap instead of taking turns. The next chunk is fetched from the queue
@@ -151,6 +155,7 @@ extension LibraryDatabase {
         try write { db in
             try IndexComparison.finish(db)
             if counts.removed > 0 { try FolderIndex.prune(db) }
+            try StoreIDs.prune(db)
         }
         timer.lap("read and index \(total) files")
         if deferred {
@@ -176,6 +181,7 @@ extension LibraryDatabase {
                 let info = try inspector.inspect(entry.path, status: entry.status, now: now, sidecars: entry.folderHasJSON,
                                                  whole: { if similar { content = $0 } })
                 var record = ItemRecord(path: entry.path, status: entry.status, info: info, timeZone: timeZone)
+                record.place(in: entry.store)
                 // A small photo read whole is fingerprinted here, from the bytes in hand, not read again later
                 // (copied for the decoder only then, not for every small file).
                 if let content, SimilarFinder.takesPart(record) {

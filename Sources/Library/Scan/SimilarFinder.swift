@@ -17,14 +17,16 @@ enum SimilarFinder {
     /// The `setting` key recording the distance the current groups were built with.
     static let groupedWithKey = "similar.groupedWithMaxDistance"
 
-    /// Whether a file gets a fingerprint: photos but screenshots. A new record of another file is
-    /// fingerprinted (nothing to take) from the start; `pending` marks older rows by the same condition.
+    /// Whether a file gets a fingerprint: photos but screenshots, outside the stores other programs
+    /// own (a photo there is never similar to a library photo: it is not the player's to keep or
+    /// delete). A new record of another file is fingerprinted (nothing to take) from the start;
+    /// `pending` marks older rows by the same condition.
     static func takesPart(_ item: ItemRecord) -> Bool {
-        takesPart(kind: item.kind, screenshotEvidence: item.screenshotEvidence)
+        takesPart(kind: item.kind, screenshotEvidence: item.screenshotEvidence, store: item.store)
     }
 
-    static func takesPart(kind: MediaKind, screenshotEvidence: String?) -> Bool {
-        kind == .photo && screenshotEvidence == nil
+    static func takesPart(kind: MediaKind, screenshotEvidence: String?, store: Int64?) -> Bool {
+        kind == .photo && screenshotEvidence == nil && store == nil
     }
 
     /// Marks files that never get a fingerprint as done (rows written before their records did so,
@@ -32,7 +34,7 @@ enum SimilarFinder {
     static func pending(_ db: Database) throws -> Int {
         try db.execute(sql: """
             UPDATE item SET fingerprinted = 1
-            WHERE fingerprinted = 0 AND NOT (kind = 'photo' AND screenshotEvidence IS NULL)
+            WHERE fingerprinted = 0 AND NOT (kind = 'photo' AND screenshotEvidence IS NULL AND store IS NULL)
             """)
         return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE fingerprinted = 0") ?? 0
     }
@@ -64,7 +66,7 @@ enum SimilarFinder {
             SELECT item.id, item.perceptualHash, item.width, item.height, item.sharpness, item.size, item.capturedEpoch,
                    item.path, item.device, item.inode
             FROM item LEFT JOIN duplicateGroup g ON g.id = item.duplicateGroup
-            WHERE item.perceptualHash IS NOT NULL AND item.screenshotEvidence IS NULL AND item.kind = 'photo'
+            WHERE item.perceptualHash IS NOT NULL AND item.screenshotEvidence IS NULL AND item.kind = 'photo' AND item.store IS NULL
               AND (item.duplicateGroup IS NULL OR g.keptItem = item.id)
             ORDER BY item.path
             """

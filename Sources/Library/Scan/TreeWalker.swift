@@ -14,14 +14,24 @@ struct TreeWalker {
         /// Whether the file's folder held a `.json` file when listed: a Takeout sidecar is looked
         /// for only then (Inspector's `sidecars`).
         var folderHasJSON = true
+        /// The `store` row of the store another program owns that the file lies in, if any.
+        var store: Int64?
     }
 
     /// One listed directory: its regular files sorted by name (byte order) and the names of the
     /// subdirectories the walk goes into. Index rows below any other subdirectory are gone.
     struct Folder: Sendable {
         let path: RawPath
+        /// The store another program owns that this folder lies in (or is the root of), if any.
+        var store: Store?
         var files: [(name: [UInt8], status: FileStatus)] = []
         var subdirectories: Set<[UInt8]> = []
+
+        /// A store's root folder and what it is.
+        struct Store: Sendable, Equatable {
+            let root: RawPath
+            let kind: StoreKind
+        }
 
         /// Whether any of its files is named `….json`, as every Takeout sidecar is.
         var hasJSON: Bool { files.contains { $0.name.count > 5 && $0.name.suffix(5).elementsEqual(".json".utf8) } }
@@ -55,10 +65,10 @@ struct TreeWalker {
     func walk(_ roots: [RawPath], jobs: Int = 1, progress: (Int) -> Void = { _ in },
               visit: (Folder) throws -> Void) throws -> Result {
         var result = Result()
-        var queue: [(directory: RawPath, device: UInt64)] = []
+        var queue: [(directory: RawPath, device: UInt64, store: Folder.Store?)] = []
         for root in roots {
             do {
-                queue.append((root, try linkStatus(root).device))
+                queue.append((root, try linkStatus(root).device, nil))
             } catch {
                 result.errors.append((root, error.reason))
             }
@@ -79,7 +89,7 @@ struct TreeWalker {
                 case .failure(let error):
                     result.errors.append((directory.directory, error.reason))
                 case .success(let entries):
-                    var folder = Folder(path: directory.directory)
+                    var folder = Folder(path: directory.directory, store: directory.store ?? Self.store(directory.directory, entries))
                     for entry in entries where !isSkipped(entry.name) {
                         let status: FileStatus
                         switch entry.status {
@@ -96,7 +106,7 @@ struct TreeWalker {
                             if excluded.contains(path) { continue }
                             if oneFileSystem && status.device != directory.device { continue }
                             folder.subdirectories.insert(entry.name)
-                            queue.append((path, directory.device))
+                            queue.append((path, directory.device, folder.store))
                         case .symlink, .other: continue  // never followed, never opened
                         }
                     }
@@ -108,6 +118,15 @@ struct TreeWalker {
             progress(result.files)
         }
         return result
+    }
+
+    /// The store `directory` is the root of, told from its listing (`StoreRecognizer`), if any.
+    private static func store(_ directory: RawPath, _ entries: [StatusEntry]) -> Folder.Store? {
+        func names(_ kind: FileStatus.Kind) -> [[UInt8]] {
+            entries.compactMap { entry in (try? entry.status.get())?.kind == kind ? entry.name : nil }
+        }
+        return StoreRecognizer.folder(named: directory.lastComponent, files: names(.regular), subfolders: names(.directory))
+            .map { Folder.Store(root: directory, kind: $0) }
     }
 
     private func isSkipped(_ name: [UInt8]) -> Bool {
