@@ -2,6 +2,7 @@
 """Builds a photo library with stores another program owns inside it, from their real structures.
 
     make-stores.py LIBRARY CORPUS_MEDIA [--manifest OUT.json]
+    make-stores.py --ios-backup BACKUP_DIR SOURCE=Media/DCIM/100APPLE/NAME...   (one iPhone backup only)
 
 LIBRARY gets library photos and videos (DCIM/, Backup/) and, beside them:
   - an iPhone backup as Finder/iTunes writes it: Info.plist, Manifest.plist, Status.plist and
@@ -96,12 +97,17 @@ def ios_backup(root, corpus, device_name, photos):
     write(os.path.join(root, file_id[:2], file_id), b"bplist00\x00\x01springboard")
     db.execute("INSERT INTO Files VALUES (?, 'HomeDomain', 'Library/Preferences/com.apple.springboard.plist', 1, ?)",
                (file_id, b"bplist00"))
+    stored.append((os.path.join(root, file_id[:2], file_id), "Library/Preferences/com.apple.springboard.plist"))
     db.commit()
     db.close()
     return stored
 
 
 def main():
+    if sys.argv[1] == "--ios-backup":
+        photos = [(pair.split("=", 1)[1], pair.split("=", 1)[0]) for pair in sys.argv[3:]]
+        ios_backup(sys.argv[2], None, "iPhone", photos)
+        return
     library, corpus = sys.argv[1], sys.argv[2]
     manifest_out = sys.argv[sys.argv.index("--manifest") + 1] if "--manifest" in sys.argv else None
     media = lambda name: os.path.join(corpus, name)

@@ -18,6 +18,11 @@ cp -R "$ROOT/Fixtures/phone" "$PHONE"
 chmod -R u+w "$PHONE"
 cp "$PHONE/DCIM/100APPLE/IMG_2927.MOV" "$PHONE/Movies/VID_20260214_153000.mp4"
 truncate -s 150M "$PHONE/Movies/VID_20260214_153000.mp4"
+# An iPhone backup made by Finder on the same disk (Manifest.db, hashed file names): read, never changed.
+python3 "$ROOT/Fixtures/make-stores.py" --ios-backup "$PHONE/Backup/iPhone/00008030-001A2B3C4D5E6F70" \
+  "$ROOT/Fixtures/phone/DCIM/100APPLE/IMG_2927.HEIC=Media/DCIM/100APPLE/IMG_2927.HEIC" \
+  "$ROOT/Fixtures/phone/DCIM/100APPLE/IMG_2927.MOV=Media/DCIM/100APPLE/IMG_2927.MOV" \
+  "$ROOT/Fixtures/phone/DCIM/Camera/IMG_20190714_183512.jpg=Media/DCIM/100APPLE/IMG_0001.JPG"
 
 # step TITLE COMMAND…: prints the command as typed, then runs it.
 step() {
@@ -31,6 +36,11 @@ step() {
 echo "SwipeClean demo: a phone library, Monday 2 March 2026, 19:30 (Paris)."
 step "Index the phone" scan "$PHONE"
 step "What counts as a screenshot" items --filter screenshots
+echo
+echo "━━━ The iPhone backup's photos: indexed under their names on the phone, never dealt as cards"
+echo '$ clean items | grep protected'
+"$CLEAN" items | grep protected | sed "s|$WORK|\$DEMO|g" || true
+
 step "The home screen of a new player" 
 step "The bosses, and this week's (a new one every Monday)" boss list
 step "The profile" profile

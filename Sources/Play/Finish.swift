@@ -72,6 +72,11 @@ extension PlayContext {
                 skipped.append((RawPath(bytes: Array(decision.path)), "it is no longer in the index (rescanned since it was dealt)"))
                 continue
             }
+            // A rescan since the deal found the file inside a store another program owns: never moved.
+            if files.item.store != nil || files.linked.contains(where: { $0.store != nil }) {
+                skipped.append((files.item.rawPath, "it lies in a store another program owns (a backup, a library, a cache or a trash), found since it was dealt; never moved"))
+                continue
+            }
             let isDuplicate = decision.category == CardCategory.duplicates.rawValue
             if isDuplicate && files.keptCopy == nil {
                 skipped.append((files.item.rawPath, "it is no longer a duplicate: no kept copy to fall back on"))
@@ -96,6 +101,16 @@ extension PlayContext {
                                         linked: files.linked.map { .init(path: $0.rawPath, expected: $0.status) },
                                         twin: isDuplicate ? files.keptCopy?.rawPath : nil, keptPhoto: keptPhoto))
             facts[decision.item] = .init(category: decision.category, contentKey: files.item.contentKey())
+        }
+        // A folder no file can leave (a phone's own storage, a read-only mount) moves nothing at all: said once,
+        // before the first file, and the batch waits in `clean pending` (the round's decisions are kept).
+        if let refused = trash.unleavableFolder(requests.flatMap { [$0.path] + $0.linked.map(\.path) }) {
+            _ = try library.transition(roundID, from: .moving, to: .pending)
+            throw PlayError("""
+                nothing was moved: files cannot leave \(refused.folder) (\(refused.reason)), as on a phone's own \
+                storage or a read-only mount. Copy the photos to a folder on this computer, scan that folder and \
+                play it there; this batch waits in `clean pending`.
+                """)
         }
         let journal = DatabaseJournal(library: library, facts: facts, now: now)
         let results = trash.moveIn(requests, batch: BatchID(roundID), journal: journal)

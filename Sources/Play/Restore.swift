@@ -54,6 +54,10 @@ extension PlayContext {
     /// first file change and the restore recorded with the file back (one transaction each), so
     /// a crash in between is finished or undone by `recover`. A refused restore changes nothing.
     private func journaledRestore(_ file: TrashedRecord, _ entry: RecordedEntry, renameIfTaken: Bool) throws -> RawPath {
+        // Never into a store another program owns (a folder that became part of a backup since the move).
+        if let store = try library.store(containing: entry.originalPath) {
+            throw PlayError("its folder now lies in \(store.kind.phrase) at \(store.rawPath), which SwipeClean never changes; it stays in the trash")
+        }
         let target = try trash.restoreTarget(for: entry.originalPath, renameIfTaken: renameIfTaken)
         try library.beginLeaving([file.id!], .restore, to: target)
         let path: RawPath

@@ -8,19 +8,19 @@ import FileSystem
 /// Real file calls with faults on demand: fail the Nth call with an `errno`, fail every call a
 /// rule matches (a read-only folder), or `SIGKILL` the process before the Nth change to disk.
 ///
-/// Calls are numbered from 1. `calls` counts every call but `status`, `list` and `close`;
+/// Calls are numbered from 1. `calls` counts every call but `status`, `list`, `close` and `checkLeavable`;
 /// `changes` counts only the calls that change or sync the disk (the kill points).
 public final class FaultInjectingFileOperations: FileOperations {
     public enum Call: String, Sendable, CaseIterable {
         case status, list, open, create, read, write, synchronize, setAttributes, close
-        case synchronizeDirectory, rename, unlink, makeDirectory, removeDirectory
+        case synchronizeDirectory, rename, unlink, makeDirectory, removeDirectory, checkLeavable
 
         /// True for calls that change what is on disk or make it durable.
         public var changesDisk: Bool {
             switch self {
             case .create, .write, .synchronize, .setAttributes, .synchronizeDirectory, .rename, .unlink,
                  .makeDirectory, .removeDirectory: true
-            case .status, .list, .open, .read, .close: false
+            case .status, .list, .open, .read, .close, .checkLeavable: false
             }
         }
     }
@@ -48,7 +48,7 @@ public final class FaultInjectingFileOperations: FileOperations {
             changes += 1
             if changes == killBeforeChange { kill(getpid(), SIGKILL) }
         }
-        if call != .status && call != .list && call != .close {
+        if call != .status && call != .list && call != .close && call != .checkLeavable {
             calls += 1
             if let code = failures[calls] { throw FileSystemError(name, path, code: code) }
         }
@@ -127,5 +127,10 @@ public final class FaultInjectingFileOperations: FileOperations {
     public func removeDirectory(_ path: RawPath) throws(FileSystemError) {
         try enter(.removeDirectory, path, "remove directory")
         try base.removeDirectory(path)
+    }
+
+    public func checkLeavable(_ directory: RawPath) throws(FileSystemError) {
+        try enter(.checkLeavable, directory, "move out of")
+        try base.checkLeavable(directory)
     }
 }

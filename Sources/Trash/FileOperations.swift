@@ -41,6 +41,9 @@ public protocol FileOperations: AnyObject {
     func makeDirectory(_ path: RawPath, permissions: UInt32) throws(FileSystemError)
     /// `rmdir(2)`.
     func removeDirectory(_ path: RawPath) throws(FileSystemError)
+    /// Whether a file may leave `directory` at all: fails with EROFS on a read-only mount (`statvfs`)
+    /// and with the `access(2)` error when the directory's entries cannot be removed. Changes nothing.
+    func checkLeavable(_ directory: RawPath) throws(FileSystemError)
 }
 
 /// The real file calls. Every path is reached one component at a time without following a
@@ -138,5 +141,13 @@ public final class SystemFileOperations: FileOperations {
         guard try NoLinks.inParent(of: path, operation: "remove directory", { unlinkat($0, $1, AT_REMOVEDIR) }) == 0 else {
             throw FileSystemError.last("remove directory", path)
         }
+    }
+
+    public func checkLeavable(_ directory: RawPath) throws(FileSystemError) {
+        var info = statvfs()
+        if directory.withCString({ statvfs($0, &info) }) == 0, info.f_flag & UInt(ST_RDONLY) != 0 {
+            throw FileSystemError("move out of", directory, code: EROFS)
+        }
+        if directory.withCString({ access($0, W_OK | X_OK) }) != 0 { throw FileSystemError.last("move out of", directory) }
     }
 }

@@ -22,11 +22,12 @@ import Testing
         try tree.write(".thumbnails/thumb.jpg", jpeg.prefix(100))
 
         let report = try tree.scan()
-        #expect(report.summary.files == 7)
+        #expect(report.summary.files == 8)  // the thumbnail too: indexed in its cache, never a card
         #expect(report.errors.isEmpty)
         let items = try tree.items()
         #expect(items.first { $0.rawPath.lastComponent == Array("no extension".utf8) }?.kind == .photo)
         #expect(items.first { $0.rawPath.lastComponent == Array("empty.jpg".utf8) }?.kind == .other)
         #expect(items.filter { $0.rawPath.description.contains("broken/") }.allSatisfy { $0.kind == .photo })
+        #expect(items.filter { $0.store != nil }.map(\.rawPath.lastComponent) == [Array("thumb.jpg".utf8)])
     }
 }

@@ -160,7 +160,7 @@ import Testing
             "screenshotEvidence": "name".databaseValue, "partialHash": "aa".databaseValue, "contentHash": "bb".databaseValue,
             "duplicateGroup": 1.databaseValue, "linkedTo": 1.databaseValue, "linkKind": "sidecar".databaseValue,
             "perceptualHash": 16.databaseValue, "sharpness": 17.5.databaseValue, "similarGroup": 1.databaseValue,
-            "fingerprinted": true.databaseValue,
+            "fingerprinted": true.databaseValue, "store": 2.databaseValue, "storeName": "Media/DCIM/100APPLE/IMG_0001.JPG".databaseValue,
         ]
         #expect(Set(values.keys) == table.subtracting(["id", "linkedBytes", "extraCopy"]))
         let names = values.keys.sorted()

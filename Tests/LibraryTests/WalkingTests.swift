@@ -22,8 +22,21 @@ import Testing
         #expect(report.summary.files == 1)
     }
 
-    @Test(arguments: [".thumbnails/t.jpg", "@eaDir/t.jpg", ".AppleDouble/t.jpg", "._IMG_0001.JPG", ".Trash-1000/files/x.jpg", ".Trashes/x.jpg"])
-    func junkAndTrashAreSkipped(relative: String) throws {
+    /// Caches and other trashes are entered and indexed, each file in its store (read-only, never a card).
+    @Test(arguments: [(".thumbnails/t.jpg", StoreKind.thumbnailCache), ("@eaDir/t.jpg", .thumbnailCache), (".AppleDouble/t.jpg", .thumbnailCache),
+                      ("._IMG_0001.JPG", .thumbnailCache), (".Trash-1000/files/x.jpg", .otherTrash), (".Trashes/x.jpg", .otherTrash)])
+    func cachesAndTrashesAreIndexedInTheirStore(relative: String, kind: StoreKind) throws {
+        let tree = try TestTree()
+        try tree.write(relative, randomData(64))
+        try tree.write("keep.bin", randomData(64))
+        #expect(try tree.scan().summary.files == 2)
+        let store = try #require(try tree.item(relative)?.store)
+        #expect(try tree.database.storeKinds()[store] == kind)
+        #expect(try tree.item("keep.bin")?.store == nil)
+    }
+
+    @Test(arguments: [".Spotlight-V100/Store-V2/x.jpg", ".fseventsd/x.jpg", ".swipeclean/x.jpg"])
+    func indexesOfTheSystemAreSkipped(relative: String) throws {
         let tree = try TestTree()
         try tree.write(relative, randomData(64))
         try tree.write("keep.bin", randomData(64))

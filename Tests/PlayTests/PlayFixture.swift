@@ -88,6 +88,13 @@ final class PlayFixture {
 /// Bytes that cannot collide by chance.
 func randomData(_ count: Int) -> Data { Data((0..<count).map { _ in UInt8.random(in: 0...255) }) }
 
+/// Random bytes behind a JPEG's first marker, `count` in all: typed a photo by libmagic (only photos and
+/// videos are duplicates in the game), never decoded.
+func jpegData(_ count: Int) -> Data {
+    let head: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0x00, 0x10, 0x4A, 0x46, 0x49, 0x46, 0x00, 0x01]
+    return Data(head.prefix(count)) + randomData(max(0, count - head.count))
+}
+
 /// A PNG (signature and IHDR, so libmagic says image/png) of exactly `count` bytes with random
 /// content: named like a screenshot, it is one.
 func pngData(_ count: Int) -> Data {

@@ -32,7 +32,7 @@ import Testing
     }
 
     @Test func theStandardQueueDealsDuplicatesThenByteHeavyScreenshotsFirst() throws {
-        let copy = randomData(50)
+        let copy = jpegData(50)
         let fixture = try PlayFixture(files: [
             "a/" + screenshotName: pngData(100), "b/" + screenshotName: pngData(900),
             "DCIM/x.bin": copy, "Backup/x.bin": copy,

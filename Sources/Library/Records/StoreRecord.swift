@@ -16,6 +16,22 @@ public struct StoreRecord: Codable, Sendable, Equatable, FetchableRecord {
 
     public var rawPath: RawPath { RawPath(bytes: Array(path)) }
 
+    /// Whether the store is a whole folder (an iPhone backup, `@eaDir`, `.Trash-1000`), not files
+    /// a cache or trash put among the player's (`Thumbs.db`, `.trashed-…`), rooted at their folder.
+    public var isFolder: Bool {
+        switch kind {
+        case .iosBackup, .applePhotosLibrary, .iPhotoLibrary, .lightroomPreviews: true
+        case .thumbnailCache, .otherTrash: StoreRecognizer.folder(named: rawPath.lastComponent, files: [[UInt8]](), subfolders: [[UInt8]]()) == kind
+        }
+    }
+
+    /// Whether `path` belongs to the store: anywhere below a folder store; a file of the store's
+    /// kind by its name in its folder otherwise.
+    public func holds(_ path: RawPath) -> Bool {
+        guard PathPrefix(rawPath).contains(Data(path.bytes)) else { return false }
+        return isFolder || (path.parent == rawPath && StoreRecognizer.file(named: path.lastComponent) == kind)
+    }
+
     /// The stores of `kind` (nil: every kind) at or below one of `roots` (every store when empty).
     static func fetchAll(_ db: Database, kind: StoreKind? = nil, below roots: [RawPath]) throws -> [StoreRecord] {
         let all = try kind.map { try StoreRecord.fetchAll(db, sql: "SELECT * FROM store WHERE kind = ?", arguments: [$0.rawValue]) }
@@ -59,6 +75,15 @@ public struct ProtectedStore: Sendable, Equatable {
 }
 
 extension LibraryDatabase {
+    /// The store whose root holds `path` (at any depth), if the index knows one: a file is never
+    /// restored into it. A cache or trash known by its files' names is rooted at their folder,
+    /// which only those files belong to, so it holds nothing else.
+    public func store(containing path: RawPath) throws -> StoreRecord? {
+        try read { db in
+            try StoreRecord.fetchAll(db, sql: "SELECT * FROM store").first { $0.holds(path) }
+        }
+    }
+
     /// Each store row's kind, for showing an item's `protected`.
     public func storeKinds() throws -> [Int64: StoreKind] {
         try read { db in

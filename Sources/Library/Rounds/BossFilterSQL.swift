@@ -31,8 +31,9 @@ extension ResolvedBossFilter {
             conditions.append("item.kind = ?")
             arguments.append(kind.rawValue)
         } else {
-            // The game deals photos and videos only: a document or a sidecar is never a card.
-            conditions.append("item.kind IN ('photo', 'video')")
+            // The game deals photos and videos only: a document or a sidecar is never a card. (Not
+            // `IN ('photo', 'video')`: SQLite would then walk the kind index instead of a folder's path range.)
+            conditions.append("item.kind != 'other'")
         }
         if let screenshot { conditions.append(screenshot ? "item.screenshotEvidence IS NOT NULL" : "item.screenshotEvidence IS NULL") }
         if let minBytes {
