@@ -51,6 +51,24 @@ import Testing
         contents.allSatisfy { fm.contents(atPath: $0.key) == $0.value }
     }
 
+    /// The phone's folder is a read-only mount (as a phone's own storage refuses changes): the
+    /// batch moves nothing, said once before the first file with the folder and what to do, and waits.
+    @Test func aReadOnlyPhoneFolderMovesNothingAndSaysWhatToDo() throws {
+        var clean = try CleanBinary()
+        defer { clean.removeHome() }
+        let contents = try Self.scannedLibrary(&clean)
+        let shots = clean.home + "/phone/Pictures/Screenshots"
+        let run = try runInPrivateMounts(clean, setup: "mount --bind '\(shots)' '\(shots)'; mount -o remount,bind,ro '\(shots)'",
+                                         ["boss", "screenshots", "--yes"], input: "d\nd\nd\n")
+        #expect(run.status == 1, "\(run.stdout)\n\(run.stderr)")
+        #expect(run.stderr.contains("nothing was moved: files cannot leave \(shots) (it is on a read-only file system)"), "\(run.stderr)")
+        #expect(run.stderr.contains("Copy the photos to a folder on this computer"), "\(run.stderr)")
+        #expect(unchanged(contents))
+        let trash = try JSONSerialization.jsonObject(with: Data(clean.run(["trash", "list", "--json"]).stdout.utf8)) as? [Any]
+        #expect(trash?.isEmpty == true)
+        #expect(try clean.run(["pending"]).stdout.contains("3"), "the batch waits in clean pending")
+    }
+
     @Test func aFullDiskUnderTheTrashMovesNothingAndSaysSo() throws {
         var clean = try CleanBinary()
         defer { clean.removeHome() }
