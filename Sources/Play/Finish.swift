@@ -118,12 +118,17 @@ extension PlayContext {
             throw PlayError("round \(roundID) was settled by another clean while its files moved")
         }
         report.skipped = skipped
+        var gone: [Int64] = []
         for (request, result) in zip(requests, results) {
             switch result {
-            case .skipped(_, let reason): report.skipped.append((request.path, reason))
+            case .skipped(let item, let reason):
+                report.skipped.append((request.path, reason))
+                if !pathExists(request.path) { gone.append(item) }
             case .moved(_, _, let leftBehind): report.leftBehind += leftBehind.map { ($0.path, $0.reason) }
             }
         }
+        // A file gone since it was dealt leaves the index now, not at the next scan: it is never dealt again.
+        try library.forget(gone)
         return report
     }
 }

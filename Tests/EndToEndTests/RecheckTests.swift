@@ -38,4 +38,34 @@ import Testing
         #expect((skipped.first?["reason"] as? String)?.contains("changed since it was dealt") == true, "\(skipped)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: screenshot)) == bytes)
     }
+
+    /// A file deleted by hand between the deal and the confirmation is named as gone (not "changed"),
+    /// leaves the index, and is never dealt again.
+    @Test func aFileGoneSinceItWasDealtIsNamedSoAndNeverDealtAgain() throws {
+        var clean = try CleanBinary()
+        defer { clean.removeHome() }
+        clean.environment["SWIPECLEAN_NOW"] = "2026-03-02T19:30:00+01:00"
+        let shots = clean.home + "/phone/Pictures/Screenshots"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        for day in ["20240105", "20240106"] {
+            try FileManager.default.copyItem(atPath: CleanBinary.corpus + "/Issue 62.png", toPath: shots + "/Screenshot_\(day)-101010.png")
+        }
+        #expect(try clean.run(["scan", clean.home + "/phone", "--quiet"]).status == 0)
+        #expect(try clean.run(["boss", "screenshots", "--json"], input: "d\nk\nn\n").status == 0)
+        let dealt = try clean.run(["pending", "--json"]).stdout
+        let gone = [shots + "/Screenshot_20240105-101010.png", shots + "/Screenshot_20240106-101010.png"].first { dealt.contains($0) }
+        let path = try #require(gone, "\(dealt)")
+        try FileManager.default.removeItem(atPath: path)
+
+        let run = try clean.run(["pending", "confirm", "--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let rounds = try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+        let skipped = try #require(rounds.first?["skipped"] as? [[String: Any]])
+        #expect((skipped.first?["reason"] as? String)?.contains("gone since it was dealt") == true, "\(skipped)")
+        #expect(!(try clean.run(["items", "--json"]).stdout.contains(path)))
+        // Not dealt again, even with the kept one's cooldown over (the other card was kept, not this one).
+        let next = try clean.run(["boss", "screenshots", "--dry-run"], input: "d\nd\n")
+        let name = URL(fileURLWithPath: path).lastPathComponent
+        #expect(next.status == 0 && !next.stdout.contains(name) && !next.stderr.contains(name), "\(next.stdout)")
+    }
 }

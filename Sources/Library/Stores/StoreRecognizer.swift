@@ -30,6 +30,8 @@ public enum StoreRecognizer {
 
     /// The cache or trash a file outside any store belongs to by its own name, if any.
     public static func file(named name: [UInt8]) -> StoreKind? {
+        // Every name below starts with ".", "T" or "e": one comparison for almost every file of a library.
+        guard let first = name.first, first == UInt8(ascii: ".") || first == UInt8(ascii: "T") || first == UInt8(ascii: "e") else { return nil }
         if thumbnailFiles.contains(name) || (name.count > 2 && name.starts(with: Array("._".utf8))) { return .thumbnailCache }
         // Android's MediaStore: a file in its trash, or one still being written by an app.
         for prefix in ["trashed-", "pending-"] where name.count > prefix.utf8.count + 1
