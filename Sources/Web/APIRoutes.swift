@@ -68,10 +68,9 @@ extension WebApp {
             return WebResponse.json(answer)
         }
 
-        // The round in play, to resume it (a reload, a second tab): 404 when none is.
+        // The round in play, to resume it (a reload, a second tab); `{"round": null}` when none is.
         api.get("rounds/current") { _, _ in
-            guard let current = rounds.current() else { throw WebError(404, "no round is in play") }
-            return WebResponse.json(current)
+            WebResponse.json(rounds.current() ?? ["round": NSNull()])
         }
 
         api.get("rounds/:round/batch") { _, context in

@@ -52,8 +52,8 @@ enum SignInPages {
         <pre>clean web link</pre>
         <p>and open the link it prints (it works once, within 5 minutes). Stopping <code>clean web</code>
         (Ctrl-C) and starting it again also prints a new one.</p>
-        <p class="muted">If you did not open this link before, someone else may have: every browser signed in
-        with a link ends when <code>clean web</code> stops.</p>
+        <p class="muted">If you did not open this link before, someone else may have: stop <code>clean web</code>
+        (Ctrl-C) to sign every browser out, and start it again.</p>
         </section>
         </main>
         </body>

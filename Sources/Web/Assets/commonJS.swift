@@ -41,7 +41,7 @@ extension Assets {
       signedOut() {
         SC.show(SC.el("section", { class: "panel signin", id: "signed-out", role: "alert" },
           SC.el("h1", {}, "This browser is not signed in"),
-          SC.el("p", {}, "Each link that clean web prints signs in one browser, once, until clean web stops."),
+          SC.el("p", {}, "Each link that clean web prints signs in one browser, once; that browser stays signed in until clean web stops."),
           SC.el("p", {}, "To sign in here, run this in a terminal and open the link it prints:"),
           SC.el("pre", {}, "clean web link"),
           SC.el("p", { class: "muted" }, "(Restarting clean web prints a new link too.)")));

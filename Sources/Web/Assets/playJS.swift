@@ -16,8 +16,8 @@ extension Assets {
       let boss = new URLSearchParams(location.search).get("boss");
       let round, resumed = false;
       try {
-        round = await SC.api("/rounds/current").catch(error => { if (error.status === 404) return null; throw error; });
-        resumed = round !== null;
+        round = await SC.api("/rounds/current");
+        resumed = round.round !== null;
         if (!resumed) round = await SC.api("/rounds", { boss: boss || null });
       } catch (error) {
         if (error.status === 401) return SC.signedOut();
@@ -290,7 +290,7 @@ extension Assets {
       async function resync() {
         let now = null;
         try { now = await SC.api("/rounds/current"); } catch (error) { now = null; }
-        if (!now || now.round !== round.round || now.over || now.current == null) return end();
+        if (!now || now.round !== round.round || now.over || now.current == null) return end();   // {round: null}: it ended
         for (const card of now.cards) cards.set(card.id, card);
         apply(now);
         deal();
