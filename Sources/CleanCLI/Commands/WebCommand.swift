@@ -56,10 +56,14 @@ extension Clean.WebServe {
             let answer: LoopbackClient.Answer
             do {
                 state = try WebStateFile.read(home: context.home)
+            } catch {
+                throw CleanError("\(error)")
+            }
+            do {
                 answer = try LoopbackClient.send(port: state.port, method: "POST", path: "/api/v1/links",
                                                  headers: ["Authorization": "Bearer \(state.apiToken)", "Content-Type": "application/json"], body: "{}")
             } catch {
-                throw CleanError("\(error)")
+                throw CleanError("no clean web answers on 127.0.0.1:\(state.port) (\(error)); \(WebStateFile.path(home: context.home)) may be left from a run that was killed: start one with `clean web`")
             }
             guard answer.status == 201, let object = try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any],
                   let url = object["url"] as? String else {
