@@ -73,7 +73,10 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
             }
             return try await next(request, context)
         case .page:
-            guard !changes, let link = request.uri.queryParameters["token"].map(String.init) else { return try await next(request, context) }
+            // Only a GET uses a link up (a HEAD, or a change, gets the page without signing in).
+            guard request.method == .get, let link = request.uri.queryParameters["token"].map(String.init) else {
+                return try await next(request, context)
+            }
             switch sessions.signIn(link: link) {
             case .signedIn(let session):
                 return WebResponse.html(SignInPages.signedIn(session, next: SignInPages.destination(path: request.uri.path,
