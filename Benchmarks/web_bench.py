@@ -97,11 +97,14 @@ class Server:
         if not match:
             sys.exit(f"web_bench: clean web printed {first!r}")
         self.url, self.port, self.token = match.group(1), int(match.group(2)), match.group(3)
+        # Scripts authenticate with web.json's apiToken (the link signs in the browser, once).
+        with open(os.path.join((env or os.environ)["SWIPECLEAN_HOME"], "web.json")) as f:
+            self.api_token = json.load(f)["apiToken"]
         self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
 
     def call(self, method, path, body=None, connection=None):
         connection = connection or self.connection
-        headers = {"Host": f"127.0.0.1:{self.port}", "Cookie": f"swipeclean_token={self.token}"}
+        headers = {"Host": f"127.0.0.1:{self.port}", "Authorization": f"Bearer {self.api_token}"}
         if body is not None:
             headers["Content-Type"] = "application/json"
         connection.request(method, path, body=None if body is None else json.dumps(body), headers=headers)
@@ -138,7 +141,7 @@ def first_card_times(server, runs):
     wait = WebDriverWait(driver, 60)
     times, sizes = [], []
     try:
-        driver.get(server.url)   # the token becomes the cookie
+        driver.get(server.url)   # the one-time link signs the browser in
         for _ in range(runs):
             driver.get(f"http://127.0.0.1:{server.port}/play")
             painted = driver.execute_async_script("""

@@ -14,6 +14,16 @@ extension WebApp {
         api.get("bosses") { _, _ in try WebResponse.json(call { try backend.bossesJSON() }) }
         api.get("trash") { _, _ in try WebResponse.json(call { try backend.trashJSON() }) }
         api.get("report") { _, _ in try WebResponse.json(call { try backend.reportJSON() }) }
+        // The report page's HTML (`clean report --html` with the app's navigation), drawn by report.js.
+        api.get("report/html") { _, _ in try WebResponse.html(Pages.withNavigation(call { try backend.reportHTML() })) }
+
+        // A new one-time sign-in link (the apiToken only: `clean web link`), for another browser.
+        let sessions = self.sessions
+        api.post("links") { request, _ in
+            let port = request.head.authority?.split(separator: ":").last.flatMap { Int($0) } ?? 0
+            let link = WebApp.link(port: port, token: sessions.newLink())
+            return WebResponse.json(["url": link, "expiresInSeconds": Int(WebSessions.linkLifetime)] as [String: Any], status: .created)
+        }
 
         api.post("trash/restore") { request, _ in
             let body = try await Self.object(request)
@@ -56,6 +66,11 @@ extension WebApp {
             let answer = try rounds.decide(round: round, card: card, decision: decision)
             makeAhead()
             return WebResponse.json(answer)
+        }
+
+        // The round in play, to resume it (a reload, a second tab); `{"round": null}` when none is.
+        api.get("rounds/current") { _, _ in
+            WebResponse.json(rounds.current() ?? ["round": NSNull()])
         }
 
         api.get("rounds/:round/batch") { _, context in

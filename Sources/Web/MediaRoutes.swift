@@ -5,11 +5,11 @@ import Library
 
 /// `GET /media/{id}`: a browser-viewable preview of an indexed item, by id only. Photos become an
 /// upright JPEG at most 1,600 px on the long side (libjpeg-turbo, libheif, libspng through
-/// `Imaging`); videos are served as they are, with byte ranges, for a muted player in the card.
+/// `Imaging`); videos are served as they are, with byte ranges, for a muted player in the card,
+/// from a descriptor opened without following links and checked against the index (`VideoFile`).
 extension WebApp {
     func addMedia(to router: Router<BasicRequestContext>) {
         let app = self, previews = self.previews
-        let fileIO = FileIO()
         router.get("media/:id") { request, context in
             guard let item = try app.indexedItem(context.parameters.get("id")) else { throw WebError(404, "no indexed item with that id") }
             switch item.kind {
@@ -17,20 +17,10 @@ extension WebApp {
                 let bytes = try await previews.preview(of: item)
                 return WebResponse.bytes(bytes, type: "image/jpeg")
             case .video:
-                guard let path = item.rawPath.exactString, ["video/mp4", "video/quicktime", "video/webm"].contains(item.mime) else {
+                guard ["video/mp4", "video/quicktime", "video/webm"].contains(item.mime) else {
                     throw WebError(415, "no preview for this video")
                 }
-                let size = Int(item.size)
-                var response: Response
-                if let range = Self.byteRange(request.headers[.range], size: size) {
-                    response = Response(status: .partialContent, body: try await fileIO.loadFile(path: path, range: range, context: context))
-                    response.headers[.contentRange] = "bytes \(range.lowerBound)-\(range.upperBound)/\(size)"
-                } else {
-                    response = Response(status: .ok, body: try await fileIO.loadFile(path: path, context: context))
-                }
-                response.headers[.contentType] = item.mime == "video/quicktime" ? "video/mp4" : item.mime
-                response.headers[.acceptRanges] = "bytes"
-                return response
+                return try VideoFile(item).response(range: request.headers[.range])
             case .other:
                 throw WebError(415, "no preview for this file")
             }
@@ -46,15 +36,15 @@ extension WebApp {
         return try backend.library()?.cardFiles(of: id)?.item
     }
 
-    /// `bytes=A-B`, `bytes=A-`, `bytes=-N` within the file, or nil.
-    static func byteRange(_ header: String?, size: Int) -> ClosedRange<Int>? {
+    /// `bytes=A-B`, `bytes=A-`, `bytes=-N` within the file, as the half-open span of offsets, or nil.
+    static func byteRange(_ header: String?, size: Int) -> Range<Int>? {
         guard let header, header.hasPrefix("bytes="), size > 0 else { return nil }
         let spec = header.dropFirst(6).split(separator: ",").first.map(String.init) ?? ""
         let parts = spec.split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 2 else { return nil }
-        if parts[0].isEmpty, let n = Int(parts[1]), n > 0 { return max(0, size - n)...(size - 1) }
-        guard let start = Int(parts[0]), start < size else { return nil }
+        if parts[0].isEmpty, let n = Int(parts[1]), n > 0 { return max(0, size - n)..<size }
+        guard let start = Int(parts[0]), start >= 0, start < size else { return nil }
         let end = parts[1].isEmpty ? size - 1 : min(size - 1, Int(parts[1]) ?? size - 1)
-        return start <= end ? start...end : nil
+        return start <= end ? start..<(end + 1) : nil
     }
 }

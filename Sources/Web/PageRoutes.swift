@@ -2,17 +2,15 @@ import Foundation
 import Hummingbird
 
 /// The pages and their static files, all compiled into the binary: no framework, no build step,
-/// nothing fetched from the network.
+/// nothing fetched from the network. They hold nothing of the player's, so they need no key; the
+/// data comes from `/api/v1` with the page's secret.
 extension WebApp {
     func addPages(to router: Router<BasicRequestContext>) {
-        let backend = self.backend
+        // Shells only: each page's script asks the API for the player's data with its own secret.
         router.get("/") { _, _ in WebResponse.html(Pages.shell(title: "SwipeClean", page: "home", script: "home.js")) }
         router.get("play") { _, _ in WebResponse.html(Pages.shell(title: "Play · SwipeClean", page: "play", script: "play.js")) }
         router.get("trash") { _, _ in WebResponse.html(Pages.shell(title: "Trash · SwipeClean", page: "trash", script: "trash.js")) }
-        router.get("report") { _, _ in
-            let html = try call { try backend.reportHTML() }
-            return WebResponse.html(Pages.withNavigation(html))
-        }
+        router.get("report") { _, _ in WebResponse.html(Pages.shell(title: "Report · SwipeClean", page: "report", script: "report.js")) }
         router.get("static/:file") { _, context in
             guard let name = context.parameters.get("file"), let asset = Assets.files[name] else {
                 throw WebError(404, "no such file")

@@ -5,8 +5,8 @@ import Play
 
 /// The one round the web app plays at a time: a thin adapter over `Play`'s `RoundDriver`, the same
 /// engine as the terminal (time limit, free-tier allowance, XP estimate, round end). It holds the
-/// one-mover lock from the deal to the confirmation, so a second tab (or a `clean round` in a
-/// terminal) is told a round is already running.
+/// one-mover lock from the deal to the confirmation, so a `clean round` in a terminal is told a round
+/// is already running; a reloaded page or a second tab resumes the round (`current`).
 public final class RoundHost: @unchecked Sendable {
     private let backend: any WebBackend
     /// Deals on the host's clock (a seam for tests).
@@ -36,13 +36,16 @@ public final class RoundHost: @unchecked Sendable {
         let id = RoundHost.newID()
         let opening: PlayOpening
         let driver: RoundDriver
+        /// The boss fought (`weekly` included), nil for a round.
+        let boss: String?
         var lastTouched: Duration
         /// How many of the driver's cards the page has been sent (the deck is read a page at a time).
         var cardsSent: Int
 
-        init(opening: PlayOpening, driver: RoundDriver, at now: Duration) {
+        init(opening: PlayOpening, driver: RoundDriver, boss: String?, at now: Duration) {
             self.opening = opening
             self.driver = driver
+            self.boss = boss
             lastTouched = now
             cardsSent = driver.cards.count
         }
@@ -75,7 +78,7 @@ public final class RoundHost: @unchecked Sendable {
         case .nothing(let why, _):
             throw Self.refusal(why)
         case .play(let driver):
-            let round = ActiveRound(opening: opening, driver: driver, at: now)
+            let round = ActiveRound(opening: opening, driver: driver, boss: boss, at: now)
             active = round
             return RoundJSON.started(round.id, driver, boss: boss, now: opening.play.now)
         }
@@ -126,6 +129,25 @@ public final class RoundHost: @unchecked Sendable {
             }
             return WebError(404, text)
         }
+    }
+
+    // MARK: - Resuming
+
+    /// The round in play as a page that lost it (a reload, a second tab) needs it to go on: what
+    /// `start` answered, with the cards read so far, the time left and the tallies; nil when none is.
+    /// The round stays the one round: the terminal is still refused while it runs.
+    public func current() -> [String: Any]? {
+        mutex.lock()
+        defer { mutex.unlock() }
+        guard let round = active else { return nil }
+        round.lastTouched = uptime()
+        let driver = round.driver
+        driver.checkTime()
+        var answer = RoundJSON.started(round.id, driver, boss: round.boss, now: round.opening.play.now)
+        for (key, value) in RoundJSON.state(round.id, driver) { answer[key] = value }
+        answer["resumed"] = true
+        round.cardsSent = max(round.cardsSent, driver.cards.count)
+        return answer
     }
 
     // MARK: - Decisions

@@ -2,18 +2,30 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The gate every request passes: a Host that is this server (DNS rebinding), the run's token
-/// (query once, then the HttpOnly cookie), and for a POST the cookie itself and a JSON body.
-/// Every response gets a strict Content-Security-Policy and no caching of the API.
+/// The gate every request passes, and what every answer carries, errors included.
+///
+/// - Host must be this server as the link names it, `127.0.0.1:PORT` (DNS rebinding; `localhost`
+///   is refused: it may resolve to `[::1]`, where another user can listen on the same port).
+/// - `/api/v1` needs `Authorization: Bearer` with the scripts' token or a signed-in page's secret;
+///   `/media` the same header or the page's media key (`?key=`). Never a cookie.
+/// - The pages and their static files are public shells (nothing in them is the player's): each
+///   page asks the API with its secret. `?token=` on a page is a one-time sign-in link.
+/// - A change (any method but GET and HEAD) must come from this origin (`Origin`,
+///   `Sec-Fetch-Site`) with a JSON body; `/api` and `/media` refuse what a browser says is
+///   cross-site or same-site (another port of 127.0.0.1 is the same site).
+/// - Every answer gets the security headers; errors are JSON and never repeat the requested path.
 struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
-    let token: String
+    let sessions: WebSessions
     /// The Host values this server answers to (read per request: the port is known once bound).
     let allowedHosts: @Sendable () -> Set<String>
 
-    static var cookieName: String { "swipeclean_token" }
-
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        var response = try await check(request, context: context, next: next)
+        var response: Response
+        do {
+            response = try await check(request, context: context, next: next)
+        } catch {
+            response = Self.answer(error)
+        }
         for (name, value) in Self.headers(for: request.uri.path) where response.headers[name] == nil {
             response.headers[name] = value
         }
@@ -22,44 +34,107 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
 
     private func check(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         let hosts = allowedHosts()
-        guard let host = request.head.authority, hosts.contains(host.lowercased()) else {
-            return WebResponse.error(WebError(403, "this server answers only to \(hosts.sorted().joined(separator: " and "))"))
+        guard let host = request.head.authority?.lowercased(), hosts.contains(host) else {
+            throw WebError(403, "this server answers only to \(hosts.sorted().joined(separator: " and ")), as its link says")
         }
-        let cookie = Self.cookie(Self.cookieName, in: request)
-        let cookieOK = cookie.map { constantTimeEqual($0, token) } ?? false
-        if request.method == .post {
-            guard cookieOK else { return WebResponse.error(WebError(403, "a change needs the session cookie set by the page clean web opened")) }
-            let type = request.headers[.contentType]?.lowercased() ?? ""
-            guard type.hasPrefix("application/json") else { return WebResponse.error(WebError(403, "send JSON (Content-Type: application/json)")) }
-            return try await next(request, context)
-        }
-        if cookieOK { return try await next(request, context) }
-        guard let given = request.uri.queryParameters["token"].map(String.init), constantTimeEqual(given, token) else {
-            return WebResponse.error(WebError(401, "open the link `clean web` printed (it carries this run's token)"))
-        }
-        // The token came in the URL: set the cookie and send the browser to the same page without it.
-        var query = request.uri.queryParameters.filter { $0.key != "token" }.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "&")
-        if !query.isEmpty { query = "?" + query }
-        var response = Response(status: .seeOther)
-        response.headers[.location] = request.uri.path + query
-        response.headers[.setCookie] = "\(Self.cookieName)=\(token); Path=/; HttpOnly; SameSite=Strict"
-        return response
-    }
-
-    /// `127.0.0.1:PORT` and `localhost:PORT`: any other name pointing here (DNS rebinding) is refused.
-    static func hosts(port: Int) -> Set<String> { ["127.0.0.1:\(port)", "localhost:\(port)"] }
-
-    static func cookie(_ name: String, in request: Request) -> String? {
-        for header in request.headers[values: .cookie] {
-            for part in header.split(separator: ";") {
-                let pair = part.trimmingCharacters(in: .whitespaces)
-                if pair.hasPrefix(name + "=") { return String(pair.dropFirst(name.count + 1)) }
+        let area = Area(request.uri.path)
+        let fetchSite = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased()
+        let changes = request.method != .get && request.method != .head
+        if changes {
+            if let origin = request.headers[HTTPField.Name("Origin")!], origin.lowercased() != "http://" + host {
+                throw WebError(403, "a change is accepted only from this server's own pages (the Origin is another)")
+            }
+            if let fetchSite, !Self.sameOrigin.contains(fetchSite) {
+                throw WebError(403, "a change is accepted only from this server's own pages (the browser says it comes from another)")
             }
         }
-        return nil
+        switch area {
+        case .api, .media:
+            if let fetchSite, !Self.sameOrigin.contains(fetchSite) {
+                throw WebError(403, "only this server's own pages may ask (the browser says the request comes from another)")
+            }
+            let principal = bearer(request).flatMap(sessions.principal(bearer:))
+            if area == .media, principal == nil {
+                guard let key = request.uri.queryParameters["key"].map(String.init), sessions.allowsMedia(key: key) else {
+                    throw WebError(401, "a preview needs the signed-in page's key or Authorization: Bearer (see web.json)")
+                }
+            }
+            if area == .api {
+                guard let principal else {
+                    throw WebError(401, "send Authorization: Bearer with the apiToken of $SWIPECLEAN_HOME/web.json, or sign in with a link from `clean web link`")
+                }
+                if request.uri.path == "/api/v1/links", principal != .script {
+                    throw WebError(403, "new sign-in links are given to the apiToken of web.json only (`clean web link`)")
+                }
+            }
+            if changes {
+                let type = request.headers[.contentType]?.lowercased() ?? ""
+                guard type.hasPrefix("application/json") else { throw WebError(403, "send JSON (Content-Type: application/json)") }
+            }
+            return try await next(request, context)
+        case .page:
+            // Only a GET uses a link up (a HEAD, or a change, gets the page without signing in).
+            guard request.method == .get, let link = request.uri.queryParameters["token"].map(String.init) else {
+                return try await next(request, context)
+            }
+            switch sessions.signIn(link: link) {
+            case .signedIn(let session):
+                return WebResponse.html(SignInPages.signedIn(session, next: SignInPages.destination(path: request.uri.path,
+                                                                                  boss: request.uri.queryParameters["boss"].map(String.init))))
+            case .refused:
+                return WebResponse.html(SignInPages.refused, status: .forbidden)
+            }
+        case .asset:
+            return try await next(request, context)
+        }
     }
 
-    /// Security headers: pages may load only what this server serves; the report page also needs its inline styles.
+    /// What `Sec-Fetch-Site` may say of a request this server accepts: its own page, or the player
+    /// typing or opening an address (`none`).
+    static var sameOrigin: Set<String> { ["same-origin", "none"] }
+
+    /// The parts of the server, by what a request there needs.
+    enum Area: Equatable {
+        case api, media, asset, page
+
+        init(_ path: String) {
+            if path == "/api" || path.hasPrefix("/api/") { self = .api }
+            else if path == "/media" || path.hasPrefix("/media/") { self = .media }
+            else if path.hasPrefix("/static/") || path == "/favicon.ico" { self = .asset }
+            else { self = .page }
+        }
+    }
+
+    private func bearer(_ request: Request) -> String? {
+        guard let value = request.headers[.authorization], value.count > 7, value.prefix(7).lowercased() == "bearer " else { return nil }
+        return String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// `127.0.0.1:PORT`: any other name pointing here (DNS rebinding, `localhost`) is refused.
+    static func hosts(port: Int) -> Set<String> { ["127.0.0.1:\(port)"] }
+
+    /// Anything thrown below as a JSON error: a `WebError` as itself, the router's own (404, 405) with
+    /// their status and a sentence that does not repeat the request, anything else as 500.
+    static func answer(_ error: any Error) -> Response {
+        switch error {
+        case let error as WebError:
+            return WebResponse.error(error)
+        case let error as HTTPError:
+            let text: String
+            switch error.status {
+            case .notFound: text = "nothing here"
+            case .methodNotAllowed: text = "this address does not take that method"
+            default: text = error.status.reasonPhrase
+            }
+            return WebResponse.error(WebError(error.status.code, text))
+        default:
+            return WebResponse.error(WebError(500, String(describing: error)))
+        }
+    }
+
+    /// Security headers on every answer: pages may load only what this server serves (the report
+    /// page also needs its inline styles); nothing is framed, sniffed, sent a referrer or cached,
+    /// except the static files compiled into the binary.
     static func headers(for path: String) -> [(HTTPField.Name, String)] {
         let style = path == "/report" ? "'self' 'unsafe-inline'" : "'self'"
         return [
@@ -68,14 +143,9 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
             (HTTPField.Name("X-Frame-Options")!, "DENY"),
             (HTTPField.Name("Referrer-Policy")!, "no-referrer"),
             (HTTPField.Name("Cross-Origin-Resource-Policy")!, "same-origin"),
-            (.cacheControl, path.hasPrefix("/static/") || path.hasPrefix("/media/") ? "private, max-age=3600" : "no-store"),
+            (HTTPField.Name("Cross-Origin-Opener-Policy")!, "same-origin"),
+            (.cacheControl, path.hasPrefix("/static/") ? "private, max-age=3600" : "no-store"),
         ]
-    }
-
-    private func constantTimeEqual(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        guard x.count == y.count else { return false }
-        return zip(x, y).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
     }
 }
 
@@ -114,28 +184,11 @@ enum WebResponse {
         json(["error": error.description] as [String: Any], status: HTTPResponse.Status(code: error.status))
     }
 
-    static func html(_ text: String) -> Response {
-        Response(status: .ok, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
     static func bytes(_ bytes: [UInt8], type: String) -> Response {
         Response(status: .ok, headers: [.contentType: type], body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
-    }
-}
-
-/// Turns anything thrown below into a JSON error: a `WebError` as itself, the router's own
-/// (404, 405) with their status, anything else as 500 with one sentence and no stack trace.
-struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        do {
-            return try await next(request, context)
-        } catch let error as WebError {
-            return WebResponse.error(error)
-        } catch let error as HTTPError {
-            let text = error.status == .notFound ? "nothing here: \(request.uri.path)" : (error.body ?? error.status.reasonPhrase)
-            return WebResponse.error(WebError(error.status.code, text))
-        } catch {
-            return WebResponse.error(WebError(500, String(describing: error)))
-        }
     }
 }

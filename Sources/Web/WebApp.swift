@@ -6,22 +6,31 @@ import NIOCore
 /// The local web app: pages, the JSON API under `/api/v1`, previews under `/media`, on 127.0.0.1 only.
 public struct WebApp: Sendable {
     public let backend: any WebBackend
+    /// The token of the sign-in link `clean web` prints (one browser, once).
     public let token: String
+    /// Who may use the server: the scripts' token, the links, the signed-in browsers.
+    public let sessions: WebSessions
     public let rounds: RoundHost
+    public let limits: ConnectionLimits
     let previews: PreviewCache
 
-    public init(backend: any WebBackend, token: String = Token.random(), rounds: RoundHost? = nil) {
+    public init(backend: any WebBackend, token: String = Token.random(), apiToken: String = Token.random(),
+                rounds: RoundHost? = nil, limits: ConnectionLimits = .standard) {
         self.backend = backend
         self.token = token
+        sessions = WebSessions(apiToken: apiToken, firstLink: token)
         self.rounds = rounds ?? RoundHost(backend: backend)
+        self.limits = limits
         previews = PreviewCache()
     }
+
+    /// The token of `web.json`: `Authorization: Bearer` with it opens `/api/v1` and `/media`.
+    public var apiToken: String { sessions.apiToken }
 
     /// The routes behind the security gate, answering to the Host values `hosts` gives.
     func router(hosts: @escaping @Sendable () -> Set<String>) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: ErrorMiddleware())
-        router.add(middleware: SecurityMiddleware(token: token, allowedHosts: hosts))
+        router.add(middleware: SecurityMiddleware(sessions: sessions, allowedHosts: hosts))
         addPages(to: router)
         addAPI(to: router)
         addMedia(to: router)
@@ -30,12 +39,17 @@ public struct WebApp: Sendable {
     }
 
     /// An application listening on 127.0.0.1:`port` (0: any free port); `onReady` gets the bound port.
+    /// Idle connections are closed after `limits.idleTimeout`, and at most `limits.maximum` are kept.
     public func application(port: Int, onReady: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
         let box = PortBox(port)
+        let registry = ConnectionRegistry(maximum: limits.maximum)
         var logger = Logger(label: "swipeclean.web")
         logger.logLevel = .critical
+        let idle = TimeAmount.nanoseconds(Int64(limits.idleTimeout.components.seconds) * 1_000_000_000
+            + limits.idleTimeout.components.attoseconds / 1_000_000_000)
         return Application(
             router: router(hosts: { SecurityMiddleware<BasicRequestContext>.hosts(port: box.value) }),
+            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: registry)], idleTimeout: idle)),
             configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "SwipeClean"),
             onServerRunning: { channel in
                 let bound = channel.localAddress?.port ?? port
@@ -55,8 +69,13 @@ public struct WebApp: Sendable {
         try await application(port: port, onReady: onReady).runService()
     }
 
-    /// The link to open: it carries the token once; the page then swaps it for a cookie.
+    /// The link to open: it signs in one browser, once.
     public func openURL(port: Int, path: String = "/") -> String {
+        Self.link(port: port, path: path, token: token)
+    }
+
+    /// A sign-in link for `token` on this server.
+    public static func link(port: Int, path: String = "/", token: String) -> String {
         "http://127.0.0.1:\(port)\(path)\(path.contains("?") ? "&" : "?")token=\(token)"
     }
 }

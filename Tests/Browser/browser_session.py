@@ -3,6 +3,7 @@ throw-away home with Fixtures/phone and the clock fixed, `clean web --no-open` s
 first line read, headless Chromium driven through Selenium, the browser console's errors, and the
 checks a test collects before it exits.
 """
+import http.client
 import json
 import os
 import re
@@ -71,15 +72,23 @@ class Home:
 
 
 class WebServer:
-    """`clean web --no-open`: `line` is its first stdout line; `link` (the token's one-time link),
+    """`clean web --no-open`: `line` is its first stdout line; `link` (the one-time sign-in link),
     `base` (http://127.0.0.1:PORT/), `port` and `token` are read from it, None when it is not
-    `Open http://127.0.0.1:PORT/?token=TOKEN`."""
+    `Open http://127.0.0.1:PORT/?token=TOKEN`. `state` is $SWIPECLEAN_HOME/web.json as the server
+    wrote it (None when missing) and `api_token` its apiToken, for `Authorization: Bearer`."""
 
     def __init__(self, clean, env):
         self.process = subprocess.Popen([clean, "web", "--no-open"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.line = self.process.stdout.readline().rstrip("\n")
         match = re.fullmatch(r"Open ((http://127\.0\.0\.1:(\d+)/)\?token=([0-9a-f]{32}))", self.line)
         self.link, self.base, self.port, self.token = (match.group(1), match.group(2), int(match.group(3)), match.group(4)) if match else (None,) * 4
+        self.state_path = os.path.join(env["SWIPECLEAN_HOME"], "web.json")
+        try:
+            with open(self.state_path) as f:
+                self.state = json.load(f)
+        except (OSError, ValueError):
+            self.state = None
+        self.api_token = (self.state or {}).get("apiToken")
 
     def stop(self):
         """SIGTERM; its exit code, or None when it had to be killed."""
@@ -90,6 +99,22 @@ class WebServer:
             self.process.kill()
             self.process.wait()
             return None
+
+
+def request(port, method, path, host=None, bearer=None, body=None, content_type="application/json", headers=None, timeout=10):
+    """One HTTP request to 127.0.0.1:`port`: its status, headers (names lower-cased) and body."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout * SLOWDOWN)
+    sent = {"Host": host or f"127.0.0.1:{port}"}
+    if bearer:
+        sent["Authorization"] = f"Bearer {bearer}"
+    if body is not None:
+        sent["Content-Type"] = content_type
+    sent.update(headers or {})
+    connection.request(method, path, body=body, headers=sent)
+    response = connection.getresponse()
+    data = response.read()
+    connection.close()
+    return response.status, {k.lower(): v for k, v in response.getheaders()}, data
 
 
 def chromium(*extra):

@@ -8,9 +8,10 @@ import Testing
 @Suite(.serialized) struct WebBrowserTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// `web_play.py` checks the server's refusals on its socket and plays a round (keys, a long drag
-    /// that deletes, a short one that springs back, the confirmation), then checks the trash on disk,
-    /// the profile's XP and the page's.
+    /// `web_play.py` checks web.json and the server's refusals on its socket, signs in with the link
+    /// (no cookie), resumes the round in a second tab and after a reload, and plays it (keys, a long
+    /// drag that deletes, a short one that springs back, the confirmation), then checks the trash on
+    /// disk, the profile's XP and the page's.
     @Test func aRoundPlayedInChromiumLandsInTheTrashAndTheProfile() throws {
         try Self.runBrowserScript("web_play.py", screenshots: ["play.png", "round-end.png", "phone-play.png"])
     }
@@ -20,6 +21,15 @@ import Testing
     /// the button) dealing the cards again in the next round.
     @Test func celebrationsPosterFramesAndSkipInChromium() throws {
         try Self.runBrowserScript("web_round_end.py", screenshots: ["celebrations.png", "poster.png"])
+    }
+
+    /// `web_keys.py`: another program's server on another port records what the signed-in browser
+    /// sends it and replays it (refused); the sign-in link used twice (a page saying how to get a new
+    /// one, and `clean web link`'s new link, good once); a video swapped for a link; a change from
+    /// another origin; the security headers on errors; 2,000 idle connections held while the player
+    /// is answered; web.json 0600, gone after SIGTERM.
+    @Test func nothingAnotherProgramTakesFromTheBrowserOrTheLinkDrivesTheServer() throws {
+        try Self.runBrowserScript("web_keys.py", screenshots: ["signin-refused.png", "signed-out.png"])
     }
 
     /// Runs `Tests/Browser/NAME` on the built binary: it must exit 0 (its output is the failure

@@ -204,6 +204,49 @@ import Testing
         #expect(try fixture.allowanceLeft().swipeSeconds == 240, "the abandoned round counts its 60 seconds, not 20 minutes")
     }
 
+    /// A reload of /play or a second tab finds the round in play where it stands (the card on the
+    /// table, the tallies, the time left) instead of a 409; the terminal is still refused meanwhile.
+    @Test func aReloadDuringARoundResumesIt() async throws {
+        let now = TestClock()
+        let fixture = try WebFixture(clock: now)
+        try await fixture.test { client in
+            #expect(try await client.send(.get, "/api/v1/rounds/current").object["round"] is NSNull, "nothing to resume yet")
+            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":null}"#).object
+            let round = try #require(started["round"] as? String), first = try #require(started["current"] as? Int)
+            _ = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(first),"decision":"delete"}"#)
+            now.set(seconds: 20)
+
+            let resumed = try await client.send(.get, "/api/v1/rounds/current")
+            #expect(resumed.status == .ok)
+            let state = resumed.object
+            let second = try #require(state["current"] as? Int)
+            #expect(state["round"] as? String == round && second != first)
+            #expect(state["reviewed"] as? Int == 1 && state["deleted"] as? Int == 1 && state["resumed"] as? Bool == true)
+            #expect(state["secondsLeft"] as? Double == 40 && state["seconds"] as? Double == 60 && state["kind"] as? String == "round")
+            let cards = try #require(state["cards"] as? [[String: Any]]).compactMap { $0["id"] as? Int }
+            #expect(cards.contains(second), "the card on the table is among the cards sent")
+            #expect(try await client.send(.post, "/api/v1/rounds", json: #"{"boss":null}"#).status == .conflict, "still one round")
+            #expect(throws: (any Error).self, "the terminal is refused while the web round runs") { try fixture.allowanceLeft() }
+
+            // The resumed page plays on: the card it was given is the one on the table.
+            let kept = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(second),"decision":"keep"}"#)
+            #expect(kept.status == .ok && kept.object["reviewed"] as? Int == 2)
+            let report = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":false}"#).object
+            #expect(report["reviewed"] as? Int == 2 && report["pending"] as? Bool == true)
+            #expect(try await client.send(.get, "/api/v1/rounds/current").object["round"] is NSNull, "over: nothing to resume")
+        }
+    }
+
+    /// A boss battle resumed says which boss, and has no countdown.
+    @Test func aResumedBossBattleNamesItsBoss() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            _ = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"old"}"#)
+            let state = try await client.send(.get, "/api/v1/rounds/current").object
+            #expect(state["boss"] as? String == "old" && state["kind"] as? String == "boss" && state["seconds"] is NSNull)
+        }
+    }
+
     @Test func theFreeTiersSwipingTimeUsedUpRefusesARound() async throws {
         let fixture = try WebFixture()
         try fixture.spendToday(seconds: 300)

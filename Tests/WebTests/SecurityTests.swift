@@ -1,45 +1,164 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Testing
 @testable import Web
 
-/// Every refusal of the gate, and what a page's response carries.
+/// Every refusal of the gate, and what every answer carries.
 @Suite struct SecurityTests {
-    @Test func noTokenIs401AsJSON() async throws {
+    @Test func withoutCredentialsTheAPIAndMediaAre401AndThePagesAreEmptyShells() async throws {
         let fixture = try WebFixture()
+        let photo = try fixture.itemID("DCIM/Camera/IMAG0042.jpg")
         try await fixture.test { client in
-            for uri in ["/", "/play", "/api/v1/profile", "/media/1", "/static/app.css"] {
-                let response = try await client.send(.get, uri, cookie: false)
+            for uri in ["/api/v1/profile", "/api/v1/trash", "/api/v1/report/html", "/media/\(photo)", "/media/\(photo)?key=\(WebFixture.token)"] {
+                let response = try await client.send(.get, uri, bearer: nil)
                 #expect(response.status == .unauthorized, "\(uri)")
-                #expect(response.error?.contains("clean web") == true)
+                #expect(response.error?.contains("web.json") == true, "\(uri): says how to get in")
                 #expect(response.headers[.contentType] == "application/json; charset=utf-8")
             }
-            let wrong = try await client.send(.get, "/api/v1/profile?token=ffffffffffffffffffffffffffffffff", cookie: false)
+            let wrong = try await client.send(.get, "/api/v1/profile", bearer: "ffffffffffffffffffffffffffffffff")
             #expect(wrong.status == .unauthorized)
+            // The link's token is not a key: it only signs in.
+            #expect(try await client.send(.get, "/api/v1/profile", bearer: WebFixture.token).status == .unauthorized)
+            for uri in ["/", "/play", "/trash", "/report"] {
+                let page = try await client.send(.get, uri, bearer: nil)
+                #expect(page.status == .ok, "\(uri)")
+                #expect(page.text.contains("/static/common.js") && !page.text.contains("totalXP") && !page.text.contains("<svg"),
+                        "\(uri) is a shell: the data comes from the API")
+            }
         }
     }
 
-    @Test func theTokenInTheURLBecomesAStrictCookieAndLeavesTheURL() async throws {
+    /// The printed link signs in one browser once: the answer hands that page its secret and media
+    /// key (no cookie), and any later use, by anyone, is a page saying how to get a new link.
+    @Test func theSignInLinkWorksOnceAndHandsThePageItsOwnSecret() async throws {
         let fixture = try WebFixture()
+        let photo = try fixture.itemID("DCIM/Camera/IMAG0042.jpg")
         try await fixture.test { client in
-            let response = try await client.send(.get, "/play?boss=old&token=\(WebFixture.token)", cookie: false)
-            #expect(response.status == .seeOther)
-            #expect(response.headers[.location] == "/play?boss=old")
-            #expect(response.headers[.setCookie] == "swipeclean_token=\(WebFixture.token); Path=/; HttpOnly; SameSite=Strict")
+            _ = try await client.send(.head, "/play?boss=old&token=\(WebFixture.token)", bearer: nil)   // a HEAD uses nothing up
+            let first = try await client.send(.get, "/play?boss=old&token=\(WebFixture.token)", bearer: nil)
+            #expect(first.status == .ok)
+            #expect(first.headers[.setCookie] == nil, "never a cookie")
+            #expect(first.headers[.cacheControl] == "no-store")
+            let secret = try #require(Self.meta("swipeclean-session", in: first.text))
+            let mediaKey = try #require(Self.meta("swipeclean-media", in: first.text))
+            #expect(Self.meta("swipeclean-next", in: first.text) == "/play?boss=old", "on to the page the link named, without the token")
+            #expect(first.text.contains("/static/signin.js"))
+            #expect(Set([secret, mediaKey, WebFixture.token, WebFixture.apiToken]).count == 4, "four different secrets")
+
+            for _ in 0..<2 {
+                let again = try await client.send(.get, "/?token=\(WebFixture.token)", bearer: nil)
+                #expect(again.status == .forbidden)
+                #expect(again.headers[.contentType] == "text/html; charset=utf-8")
+                #expect(again.text.contains("This sign-in link has already been used") && again.text.contains("clean web link"))
+                #expect(Self.meta("swipeclean-session", in: again.text) == nil)
+            }
+            #expect(try await client.send(.get, "/?token=ffffffffffffffffffffffffffffffff", bearer: nil).status == .forbidden)
+
+            #expect(try await client.send(.get, "/api/v1/profile", bearer: secret).status == .ok, "the page's secret opens the API")
+            let preview = try await client.send(.get, "/media/\(photo)?key=\(mediaKey)", bearer: nil)
+            #expect(preview.status == .ok && preview.headers[.contentType] == "image/jpeg", "the media key opens /media")
+            #expect(try await client.send(.get, "/api/v1/profile?key=\(mediaKey)", bearer: nil).status == .unauthorized, "and nothing else")
+            #expect(try await client.send(.get, "/api/v1/profile", bearer: mediaKey).status == .unauthorized)
         }
     }
 
-    @Test func postNeedsTheCookieAndJSON() async throws {
+    /// What a browser sends every port of 127.0.0.1 (its cookies) opens nothing: the old session
+    /// cookie, or any secret sent as a cookie, is a 401.
+    @Test func aCookieOpensNothing() async throws {
+        let fixture = try WebFixture()
+        let photo = try fixture.itemID("DCIM/Camera/IMAG0042.jpg")
+        try await fixture.test { client in
+            let signIn = try await client.send(.get, "/?token=\(WebFixture.token)", bearer: nil)
+            let secret = try #require(Self.meta("swipeclean-session", in: signIn.text))
+            for value in [WebFixture.token, WebFixture.apiToken, secret] {
+                let cookies: HTTPFields = [.cookie: "swipeclean_token=\(value); swipeclean_session=\(value)"]
+                for uri in ["/api/v1/profile", "/media/\(photo)"] {
+                    #expect(try await client.send(.get, uri, bearer: nil, extra: cookies).status == .unauthorized, "\(uri)")
+                }
+                let post = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":null}"#, bearer: nil, extra: cookies)
+                #expect(post.status == .unauthorized)
+            }
+            #expect(try await client.send(.get, "/api/v1/rounds/current").object["round"] is NSNull, "no round was started")
+        }
+    }
+
+    /// A change with valid credentials from another origin (another port is another origin, but the
+    /// same site) is refused, whatever the browser calls it.
+    @Test(arguments: [
+        [HTTPField.Name("Origin")!: "http://127.0.0.1:9"],
+        [HTTPField.Name("Origin")!: "null"],
+        [HTTPField.Name("Sec-Fetch-Site")!: "cross-site"],
+        [HTTPField.Name("Sec-Fetch-Site")!: "same-site"],
+        [HTTPField.Name("Origin")!: "http://localhost", HTTPField.Name("Sec-Fetch-Site")!: "same-site"],
+    ] as [HTTPFields])
+    func aChangeFromAnotherOriginIs403(_ headers: HTTPFields) async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in
-            let noCookie = try await client.send(.post, "/api/v1/rounds?token=\(WebFixture.token)", json: #"{"boss":null}"#, cookie: false)
-            #expect(noCookie.status == .forbidden)
-            #expect(noCookie.error?.contains("cookie") == true)
+            let refused = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":null}"#, extra: headers)
+            #expect(refused.status == .forbidden)
+            #expect(try await client.send(.get, "/api/v1/rounds/current").object["round"] is NSNull, "no round was started")
+        }
+    }
+
+    @Test func aChangeFromThisOriginGoesThrough() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            // HummingbirdTesting's requests name the host `localhost`.
+            let own: HTTPFields = [HTTPField.Name("Origin")!: "http://localhost", HTTPField.Name("Sec-Fetch-Site")!: "same-origin"]
+            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"old"}"#, extra: own)
+            #expect(started.status == .created)
+        }
+    }
+
+    @Test func aPostNeedsCredentialsAndJSON() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let none = try await client.send(.post, "/api/v1/rounds?token=\(WebFixture.token)", json: #"{"boss":null}"#, bearer: nil)
+            #expect(none.status == .unauthorized)
             let form = try await client.send(.post, "/api/v1/rounds", json: "boss=", contentType: "application/x-www-form-urlencoded")
             #expect(form.status == .forbidden)
             let badJSON = try await client.send(.post, "/api/v1/rounds", json: "{nope")
             #expect(badJSON.status == .badRequest)
+        }
+    }
+
+    /// Errors are answers too: the 404 (a wrong method included), 400, 401 and 403 carry the same
+    /// headers as a page, are JSON, and never repeat what was asked for.
+    @Test func everyAnswerCarriesTheSecurityHeadersErrorsIncluded() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let probe = "zz<script>probe</script>"
+            let answers: [(HTTPResponse.Status, TestResponse)] = [
+                (.notFound, try await client.send(.get, "/\(probe)")),
+                (.notFound, try await client.send(.get, "/api/v1/\(probe)")),
+                (.notFound, try await client.send(.get, "/media/987654")),
+                (.badRequest, try await client.send(.post, "/api/v1/rounds", json: "{\(probe)")),
+                (.unauthorized, try await client.send(.get, "/api/v1/\(probe)", bearer: nil)),
+                (.forbidden, try await client.send(.post, "/api/v1/rounds", json: "{}", extra: [HTTPField.Name("Origin")!: "http://evil.example"])),
+                (.notFound, try await client.send(.post, "/api/v1/profile", json: "{}")),
+            ]
+            for (status, response) in answers {
+                #expect(response.status == status, "\(response.status) \(response.text)")
+                Self.expectSecurityHeaders(response, "\(status)")
+                #expect(!response.text.contains("probe"), "\(status): the request is not repeated")
+                #expect(response.object.keys.sorted() == ["error"])
+            }
+        }
+    }
+
+    @Test func mediaIsNeverStored() async throws {
+        let fixture = try WebFixture()
+        let photo = try fixture.itemID("DCIM/Camera/IMAG0042.jpg")
+        let video = try fixture.itemID("Movies/VID_20250612_190000.mp4")
+        try await fixture.test { client in
+            for uri in ["/media/\(photo)", "/media/\(video)", "/media/\(video)/poster"] {
+                let response = try await client.send(.get, uri)
+                #expect(response.status == .ok, "\(uri)")
+                #expect(response.headers[.cacheControl] == "no-store", "\(uri)")
+                Self.expectSecurityHeaders(response, uri)
+            }
         }
     }
 
@@ -51,15 +170,6 @@ import Testing
                 #expect(response.status == .notFound, "\(uri)")
                 #expect(response.error != nil, "\(uri): errors are JSON")
             }
-        }
-    }
-
-    @Test func unknownPathsAreJSON404sWithoutInternals() async throws {
-        let fixture = try WebFixture()
-        try await fixture.test { client in
-            let response = try await client.send(.get, "/api/v1/nothing")
-            #expect(response.status == .notFound)
-            #expect(response.object.keys.sorted() == ["error"])
         }
     }
 
@@ -75,15 +185,44 @@ import Testing
                 #expect(!response.text.contains("<script>"), "no inline script")
                 #expect(!response.text.contains("http://") && !response.text.contains("https://"), "nothing from the network")
             }
-            let report = try await client.send(.get, "/report")
-            #expect(report.status == .ok && report.text.contains("<svg"), "the report page is the HTML report with its charts")
+            let report = try await client.send(.get, "/api/v1/report/html")
+            #expect(report.status == .ok && report.text.contains("<svg"), "the report page draws the HTML report with its charts")
         }
     }
 
-    @Test func hostsAreThisServerOnly() {
+    /// `clean web link` asks with the apiToken for a new link; a signed-in page cannot mint links.
+    @Test func newLinksAreGivenToTheAPITokenOnlyAndEachWorksOnce() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let signIn = try await client.send(.get, "/?token=\(WebFixture.token)", bearer: nil)
+            let secret = try #require(Self.meta("swipeclean-session", in: signIn.text))
+            #expect(try await client.send(.post, "/api/v1/links", json: "{}", bearer: secret).status == .forbidden)
+            let made = try await client.send(.post, "/api/v1/links", json: "{}")
+            #expect(made.status == .created)
+            let url = try #require(made.object["url"] as? String)
+            let token = try #require(url.split(separator: "=").last.map(String.init))
+            #expect(url.hasPrefix("http://") && url.contains("/?token=") && token.count == 32)
+            #expect(try await client.send(.get, "/?token=\(token)", bearer: nil).status == .ok)
+            #expect(try await client.send(.get, "/?token=\(token)", bearer: nil).status == .forbidden)
+        }
+    }
+
+    @Test func aLinkAskedForLaterExpiresUnused() {
+        let clock = ManualDate()
+        let sessions = WebSessions(firstLink: "first", now: { clock.now })
+        let late = sessions.newLink(), soon = sessions.newLink()
+        clock.now += WebSessions.linkLifetime - 1
+        #expect(sessions.signIn(link: soon) != .refused)
+        clock.now += 2
+        #expect(sessions.signIn(link: late) == .refused)
+        #expect(sessions.signIn(link: "first") != .refused, "the printed link lasts until used")
+        #expect(sessions.sessionCount == 2)
+    }
+
+    @Test func theHostIsThisServerAsTheLinkNamesIt() {
         let hosts = SecurityMiddleware<BasicRequestContext>.hosts(port: 8123)
-        #expect(hosts == ["127.0.0.1:8123", "localhost:8123"])
-        #expect(!hosts.contains("evil.example:8123") && !hosts.contains("127.0.0.1:80") && !hosts.contains("127.0.0.1"))
+        #expect(hosts == ["127.0.0.1:8123"], "localhost may resolve to [::1], where another user can listen on the same port")
+        #expect(!hosts.contains("localhost:8123") && !hosts.contains("evil.example:8123") && !hosts.contains("127.0.0.1:80"))
     }
 
     @Test func tokensAre128RandomBits() {
@@ -91,4 +230,23 @@ import Testing
         #expect(Set(tokens).count == 50)
         #expect(tokens.allSatisfy { $0.count == 32 && $0.allSatisfy(\.isHexDigit) })
     }
+
+    // MARK: - Helpers
+
+    static func meta(_ name: String, in html: String) -> String? {
+        guard let start = html.range(of: "<meta name=\"\(name)\" content=\"") else { return nil }
+        return html[start.upperBound...].split(separator: "\"", maxSplits: 1).first.map(String.init)
+    }
+
+    static func expectSecurityHeaders(_ response: TestResponse, _ what: String) {
+        #expect(response.headers[.contentSecurityPolicy]?.contains("frame-ancestors 'none'") == true, "\(what): CSP")
+        #expect(response.headers[HTTPField.Name("X-Content-Type-Options")!] == "nosniff", "\(what): nosniff")
+        #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY", "\(what): frame options")
+        #expect(response.headers[HTTPField.Name("Referrer-Policy")!] == "no-referrer", "\(what): referrer policy")
+    }
+}
+
+/// A date the test moves by hand.
+final class ManualDate: @unchecked Sendable {
+    var now = Date(timeIntervalSince1970: 1_770_000_000)
 }

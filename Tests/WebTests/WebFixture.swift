@@ -10,9 +10,13 @@ import Testing
 import Web
 
 /// A copy of `Fixtures/phone`, scanned into a throw-away home with the clock fixed, served by the
-/// web app with the command line's own backend; requests carry the run's cookie unless told not to.
+/// web app with the command line's own backend; requests carry web.json's apiToken as
+/// `Authorization: Bearer` unless told not to.
 final class WebFixture: @unchecked Sendable {
+    /// The sign-in link's token (one browser, once).
     static let token = "0123456789abcdef0123456789abcdef"
+    /// The scripts' token of web.json.
+    static let apiToken = "fedcba9876543210fedcba9876543210"
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     let root: String
@@ -20,7 +24,7 @@ final class WebFixture: @unchecked Sendable {
     let app: WebApp
 
     /// `extraScreenshots`: that many more screenshots, each a different file (bytes after the PNG's end).
-    init(clock: TestClock? = nil, extraScreenshots: Int = 0) throws {
+    init(clock: TestClock? = nil, extraScreenshots: Int = 0, limits: ConnectionLimits = .standard) throws {
         root = NSTemporaryDirectory() + "swipeclean-web-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.packageRoot.appendingPathComponent("Fixtures/phone").path, toPath: root + "/phone")
@@ -35,7 +39,8 @@ final class WebFixture: @unchecked Sendable {
         let library = try context.openLibrary()
         _ = try library.scan(ScanRequest(roots: [RawPath(root + "/phone")], now: context.now, calendar: context.calendar))
         let backend = CLIWebBackend(environment: environment)
-        app = WebApp(backend: backend, token: Self.token, rounds: clock.map { RoundHost(backend: backend, clock: $0) })
+        app = WebApp(backend: backend, token: Self.token, apiToken: Self.apiToken,
+                     rounds: clock.map { RoundHost(backend: backend, clock: $0) }, limits: limits)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
@@ -96,11 +101,12 @@ final class WebFixture: @unchecked Sendable {
 }
 
 extension TestClientProtocol {
-    /// A request as the page makes it: the cookie, and JSON for a body.
-    func send(_ method: HTTPRequest.Method, _ uri: String, json: String? = nil, cookie: Bool = true,
-              contentType: String = "application/json") async throws -> TestResponse {
-        var headers: HTTPFields = [:]
-        if cookie { headers[.cookie] = "swipeclean_token=\(WebFixture.token)" }
+    /// A request as a script makes it: `Authorization: Bearer` with `bearer` (web.json's apiToken
+    /// unless told otherwise, none for nil), JSON for a body, and any `extra` headers.
+    func send(_ method: HTTPRequest.Method, _ uri: String, json: String? = nil, bearer: String? = WebFixture.apiToken,
+              contentType: String = "application/json", extra: HTTPFields = [:]) async throws -> TestResponse {
+        var headers = extra
+        if let bearer { headers[.authorization] = "Bearer \(bearer)" }
         if json != nil { headers[.contentType] = contentType }
         return try await execute(uri: uri, method: method, headers: headers, body: json.map { ByteBuffer(string: $0) })
     }

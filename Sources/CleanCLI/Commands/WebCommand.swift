@@ -9,13 +9,17 @@ extension Clean {
             commandName: "web",
             abstract: "Play in the browser: a local web app on 127.0.0.1 (Ctrl-C stops it).",
             discussion: """
-                Prints `Open http://127.0.0.1:PORT/?token=TOKEN` first: the link carries a random token \
-                for this run, which the page swaps for a cookie. Only this machine can connect, and \
-                only through that link. With a desktop session the link is opened with xdg-open \
-                unless --no-open is given. Home, play (drag or flick the card: left deletes, right \
-                keeps; keys ← d, → k, u undo, Esc quit), the batch confirmation, the trash with \
-                restore and the report, over the same rounds, trash and lock as the terminal.
-                """
+                Prints `Open http://127.0.0.1:PORT/?token=TOKEN` first: a sign-in link that works once, \
+                for one browser; the page then keeps a secret of its own (never a cookie) that ends when \
+                the server stops. `clean web link` asks the running server for a new link, for another \
+                browser. While it runs, $SWIPECLEAN_HOME/web.json (0600) holds {url, port, apiToken} for \
+                scripts: `Authorization: Bearer <apiToken>` opens /api/v1 and /media. With a desktop \
+                session the link is opened with xdg-open unless --no-open is given. Home, play (drag or \
+                flick the card: left deletes, right keeps; keys ← d, → k, u undo, Esc quit), the batch \
+                confirmation, the trash with restore and the report, over the same rounds, trash and \
+                lock as the terminal.
+                """,
+            subcommands: [Link.self]
         )
 
         @Option(help: "Port to listen on (0: any free port).")
@@ -34,21 +38,66 @@ extension Clean {
     }
 }
 
+extension Clean.WebServe {
+    /// `clean web link`: a new one-time sign-in link from the running server, for another browser.
+    struct Link: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a new sign-in link for the running clean web (one browser, once, within 5 minutes).",
+            discussion: """
+                Reads $SWIPECLEAN_HOME/web.json, which the running `clean web` writes, and asks that \
+                server for a new link: `Open http://127.0.0.1:PORT/?token=TOKEN`. Open it in the browser \
+                to sign in; each link signs in one browser once.
+                """
+        )
+
+        func run() throws {
+            let context = try AppContext()
+            let state: WebStateFile
+            let answer: LoopbackClient.Answer
+            do {
+                state = try WebStateFile.read(home: context.home)
+            } catch {
+                throw CleanError("\(error)")
+            }
+            do {
+                answer = try LoopbackClient.send(port: state.port, method: "POST", path: "/api/v1/links",
+                                                 headers: ["Authorization": "Bearer \(state.apiToken)", "Content-Type": "application/json"], body: "{}")
+            } catch {
+                throw CleanError("no clean web answers on 127.0.0.1:\(state.port) (\(error)); \(WebStateFile.path(home: context.home)) may be left from a run that was killed: start one with `clean web`")
+            }
+            guard answer.status == 201, let object = try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any],
+                  let url = object["url"] as? String else {
+                throw CleanError("the clean web on port \(state.port) refused a new link (HTTP \(answer.status)); is it this home's server?")
+            }
+            print("Open \(url)")
+        }
+    }
+}
+
 /// Starts the web app, prints the link, opens a browser when there is a desktop, serves until a signal.
+/// While it serves, `web.json` in the state directory says where and holds the scripts' token.
 enum WebLauncher {
     static func serve(port: Int, open: Bool, path: String) throws {
         let context = try AppContext()
         let app = WebApp(backend: CLIWebBackend(environment: context.environment, door: context.door))
-        let environment = context.environment
+        let environment = context.environment, home = context.home
         let failure = FailureBox()
+        let written = StateBox()
         let done = DispatchSemaphore(value: 0)
         Task {
             do {
                 try await app.run(port: port) { bound in
                     let url = app.openURL(port: bound, path: path)
+                    let state = WebStateFile(url: "http://127.0.0.1:\(bound)/", port: bound, apiToken: app.apiToken)
+                    do {
+                        try state.write(home: home)
+                        written.set(state)
+                    } catch {
+                        Terminal.warn("clean web: \(error); scripts cannot find this server.")
+                    }
                     print("Open \(url)")
                     fflush(nil)
-                    Terminal.warn("clean web: serving on 127.0.0.1:\(bound); Ctrl-C stops it.")
+                    Terminal.warn("clean web: serving on 127.0.0.1:\(bound); Ctrl-C stops it. Another browser: `clean web link`.")
                     if open { openBrowser(url, environment: environment) }
                 }
             } catch {
@@ -57,6 +106,7 @@ enum WebLauncher {
             done.signal()
         }
         done.wait()
+        written.state?.remove(home: home)
         if let message = failure.message {
             if message.contains("Address already in use") || message.contains("EADDRINUSE") {
                 throw CleanError("port \(port) on 127.0.0.1 is already in use; pick another with --port, or --port 0 for any free one")
@@ -80,6 +130,13 @@ enum WebLauncher {
             Terminal.warn("clean web: could not start xdg-open (\(error)); open the link yourself.")
         }
     }
+}
+
+private final class StateBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: WebStateFile?
+    func set(_ state: WebStateFile) { lock.lock(); value = state; lock.unlock() }
+    var state: WebStateFile? { lock.lock(); defer { lock.unlock() }; return value }
 }
 
 private final class FailureBox: @unchecked Sendable {

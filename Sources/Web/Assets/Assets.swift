@@ -11,6 +11,8 @@ enum Assets {
         "home.js": File(type: "text/javascript; charset=utf-8", text: homeJS),
         "play.js": File(type: "text/javascript; charset=utf-8", text: playJS),
         "trash.js": File(type: "text/javascript; charset=utf-8", text: trashJS),
+        "signin.js": File(type: "text/javascript; charset=utf-8", text: signinJS),
+        "report.js": File(type: "text/javascript; charset=utf-8", text: reportJS),
     ]
 
     static let icon = """

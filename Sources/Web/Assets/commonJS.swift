@@ -1,10 +1,21 @@
 extension Assets {
-    /// Helpers every page uses: the JSON API, building elements without HTML strings, sizes.
+    /// Helpers every page uses: the page's session, the JSON API, building elements without HTML
+    /// strings, sizes.
     static let commonJS = #"""
     "use strict";
     const SC = {
+      // This browser's session, kept in this origin's own storage by signin.js: `secret` goes in the
+      // Authorization header of every API call, `media` is the key /media addresses carry. No cookie.
+      session: (() => {
+        try { return JSON.parse(localStorage.getItem("swipeclean.session") || "null"); } catch (error) { return null; }
+      })(),
       async api(path, body) {
-        const options = { credentials: "same-origin", headers: {} };
+        if (!SC.session) {
+          const error = new Error("This browser is not signed in.");
+          error.status = 401;
+          throw error;
+        }
+        const options = { credentials: "omit", headers: { Authorization: "Bearer " + SC.session.secret } };
         if (body !== undefined) {
           options.method = "POST";
           options.headers["Content-Type"] = "application/json";
@@ -13,11 +24,27 @@ extension Assets {
         const response = await fetch("/api/v1" + path, options);
         const data = await response.json().catch(() => ({}));
         if (!response.ok) {
+          // The server no longer knows this session (it was restarted): forget it.
+          if (response.status === 401) { localStorage.removeItem("swipeclean.session"); SC.session = null; }
           const error = new Error(data.error || ("HTTP " + response.status));
           error.status = response.status;
           throw error;
         }
         return data;
+      },
+      // A /media address with this session's key (an <img> or <video> cannot send a header).
+      media(url) {
+        if (!url || !SC.session) return url;
+        return url + (url.includes("?") ? "&" : "?") + "key=" + encodeURIComponent(SC.session.media);
+      },
+      // What a page shows when this browser has no session the server knows.
+      signedOut() {
+        SC.show(SC.el("section", { class: "panel signin", id: "signed-out", role: "alert" },
+          SC.el("h1", {}, "This browser is not signed in"),
+          SC.el("p", {}, "Each link that clean web prints signs in one browser, once; that browser stays signed in until clean web stops."),
+          SC.el("p", {}, "To sign in here, run this in a terminal and open the link it prints:"),
+          SC.el("pre", {}, "clean web link"),
+          SC.el("p", { class: "muted" }, "(Restarting clean web prints a new link too.)")));
       },
       el(tag, attributes, ...children) {
         const node = document.createElement(tag);
@@ -57,8 +84,47 @@ extension Assets {
         app.replaceChildren(...nodes);
       },
       fail(error) {
+        if (error.status === 401) return SC.signedOut();
         SC.show(SC.el("div", { class: "error-box", role: "alert" }, error.message || String(error)));
       },
     };
+    """#
+
+    /// The page a sign-in link answers with: keeps the new session in this origin's storage and goes
+    /// on to the page the link named, replacing the link (and its token) in the history.
+    static let signinJS = #"""
+    "use strict";
+    (() => {
+      const meta = name => document.querySelector('meta[name="' + name + '"]').content;
+      try {
+        localStorage.setItem("swipeclean.session", JSON.stringify({ secret: meta("swipeclean-session"), media: meta("swipeclean-media") }));
+      } catch (error) {
+        document.getElementById("app").textContent = "This browser keeps no site data, so it cannot stay signed in: " + error.message;
+        return;
+      }
+      location.replace(meta("swipeclean-next"));
+    })();
+    """#
+
+    /// The report page: `clean report --html`, charts included, fetched with the page's secret.
+    static let reportJS = #"""
+    "use strict";
+    (async () => {
+      if (!SC.session) return SC.signedOut();
+      const response = await fetch("/api/v1/report/html", { credentials: "omit", headers: { Authorization: "Bearer " + SC.session.secret } });
+      if (!response.ok) {
+        const data = await response.json().catch(() => ({}));
+        const error = new Error(data.error || ("HTTP " + response.status));
+        error.status = response.status;
+        if (response.status === 401) localStorage.removeItem("swipeclean.session");
+        return SC.fail(error);
+      }
+      const page = new DOMParser().parseFromString(await response.text(), "text/html");
+      document.title = page.title || document.title;
+      document.querySelector('link[rel="stylesheet"]')?.remove();   // the report brings its own styles
+      document.head.append(...page.head.querySelectorAll("style"));
+      document.body.className = page.body.className;
+      document.body.replaceChildren(...page.body.childNodes);
+    })();
     """#
 }

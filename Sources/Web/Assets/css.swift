@@ -32,6 +32,12 @@ extension Assets {
     .bar.gold > span { background: linear-gradient(90deg, #ff9f43, var(--gold)); }
     .bar.green > span { background: var(--green); }
     .muted { color: var(--dim); }
+    /* Signing in: the link already used, a browser not signed in */
+    .panel.signin { max-width: 40rem; margin: 2.5rem auto; padding: 1.6rem 1.8rem; }
+    .panel.signin h1 { font-size: 1.45rem; margin-bottom: 1rem; }
+    .panel.signin p { margin: .7rem 0; }
+    .panel.signin pre { background: #0b0d12; border: 1px solid var(--line); border-radius: 10px; padding: .7rem 1rem; font-size: 1.05rem; color: #fff; }
+    .panel.signin code { background: var(--panel2); border-radius: 6px; padding: .1em .35em; }
     .error-box { background: #3a1820; border: 1px solid #7a2d3b; color: #ffd2d8; border-radius: 14px; padding: 1rem 1.2rem; margin: 1rem 0; }
 
     /* Home */

@@ -12,25 +12,32 @@ extension Assets {
       const FLY_SECONDS = 0.3;          // ease-out fly-off
       const SPRING_RESPONSE = 0.4, SPRING_DAMPING = 0.7;
 
-      const boss = new URLSearchParams(location.search).get("boss");
-      let round;
+      // The round in play, if any (a reload, a second tab): resumed where it stands; else a new one.
+      let boss = new URLSearchParams(location.search).get("boss");
+      let round, resumed = false;
       try {
-        round = await SC.api("/rounds", { boss: boss || null });
+        round = await SC.api("/rounds/current");
+        resumed = round.round !== null;
+        if (!resumed) round = await SC.api("/rounds", { boss: boss || null });
       } catch (error) {
+        if (error.status === 401) return SC.signedOut();
         const running = error.status === 409;
         return SC.show(el("div", { class: "confirm" },
           el("div", { class: "error-box", role: "alert", id: "play-error" },
             running ? "A round is already running. " + error.message : error.message),
           el("div", { class: "actions" }, el("button", { onclick: () => { location.href = "/"; } }, "Home"))));
       }
+      if (resumed) boss = round.boss;
       const cards = new Map(round.cards.map(c => [c.id, c]));
       const total = round.total ?? round.cards.length;
-      let state = { current: round.current, deleted: 0, bytesToFree: 0, reviewed: 0, undosLeft: round.undosLeft, xpEstimate: 0 };
+      let state = { current: round.current, deleted: round.deleted || 0, bytesToFree: round.bytesToFree || 0, reviewed: round.reviewed || 0,
+                    undosLeft: round.undosLeft, xpEstimate: round.xpEstimate || 0 };
       let busy = false, finished = false, deckProblem = null;
-      const deadline = round.seconds == null ? null : performance.now() + round.seconds * 1000;
+      const secondsLeft = round.secondsLeft ?? round.seconds;
+      const deadline = round.seconds == null ? null : performance.now() + secondsLeft * 1000;
 
       // Layout.
-      const timer = el("div", { class: "timer", id: "timer" }, round.seconds == null ? "∞" : String(Math.ceil(round.seconds)));
+      const timer = el("div", { class: "timer", id: "timer" }, round.seconds == null ? "∞" : String(Math.ceil(secondsLeft)));
       const tally = el("div", { class: "tally", id: "tally" });
       const progress = el("div", { class: "tally", id: "progress" });
       const xpEstimate = el("div", { class: "xp-est", id: "xp-estimate" });
@@ -48,7 +55,7 @@ extension Assets {
         undoButton, skipButton,
         el("button", { class: "keep", id: "keep", title: "Keep (→ or k)", "aria-label": "Keep", onclick: () => commit("keep") }, "♥"),
         el("span", { class: "hint" }, "→ or K keep · S later · U undo · Esc stop"));
-      SC.show(el("div", { class: "play" }, hud, stage, controls));
+      SC.show(el("div", { class: "play", "data-round": round.round }, hud, stage, controls));
 
       function renderHud() {
         tally.replaceChildren("Deleted ", el("b", { id: "deleted-count" }, String(state.deleted)), " · ", el("b", {}, bytes(state.bytesToFree)), " to free");
@@ -63,19 +70,19 @@ extension Assets {
         const node = el("div", { class: "card", "data-card": card.id });
         let media;
         if (card.kind === "video") {
-          media = el("video", { src: card.media, muted: true, autoplay: true, loop: true, playsinline: true, preload: "metadata", poster: card.poster });
+          media = el("video", { src: SC.media(card.media), muted: true, autoplay: true, loop: true, playsinline: true, preload: "metadata", poster: SC.media(card.poster) });
           media.muted = true;
         } else if (card.kind === "photo") {
           // elementtiming: the browser reports when the photo is painted (make bench reads it).
-          media = el("img", { src: card.media, alt: card.name, draggable: "false", elementtiming: "card-photo" });
-          node.append(el("img", { class: "backdrop", src: card.media, alt: "", "aria-hidden": "true", draggable: "false" }));
+          media = el("img", { src: SC.media(card.media), alt: card.name, draggable: "false", elementtiming: "card-photo" });
+          node.append(el("img", { class: "backdrop", src: SC.media(card.media), alt: "", "aria-hidden": "true", draggable: "false" }));
         }
         const noPreview = () => el("div", { class: "nopreview" }, el("div", {},
           el("div", { class: "icon" }, card.kind === "video" ? "▶" : "▣"), el("div", {}, "No preview for " + card.name),
           el("div", {}, card.mime)));
         // A video this browser cannot play (HEVC in a MOV): its poster frame, made by ffmpeg on the server.
         const posterFrame = () => {
-          const picture = el("img", { class: "poster", src: card.poster, alt: card.name, draggable: "false" });
+          const picture = el("img", { class: "poster", src: SC.media(card.poster), alt: card.name, draggable: "false" });
           const frame = el("div", { class: "poster-frame" }, picture,
             el("div", { class: "poster-note", id: "poster-note" }, "▶ This browser cannot play this video (" + card.mime + "): a frame from it"));
           picture.addEventListener("load", () => fitCard(node, picture.naturalWidth, picture.naturalHeight));
@@ -128,6 +135,7 @@ extension Assets {
         top = null;
         if (state.current == null) return end();
         const card = cards.get(state.current);
+        if (!card) return resync();   // another tab moved the round on past the cards this one has
         const ids = [...cards.keys()];
         const nextId = ids[ids.indexOf(card.id) + 1];
         if (nextId !== undefined) {
@@ -249,7 +257,7 @@ extension Assets {
         } catch (error) {
           await flight;
           busy = false;
-          if (error.status === 409) return end();
+          if (error.status === 409) return resync();
           toast(error.message);
           place(t, 0, 0);
           return;
@@ -272,9 +280,20 @@ extension Assets {
           deal();
         } catch (error) {
           busy = false;
-          if (error.status === 409) return end();
+          if (error.status === 409) return resync();
           toast(error.message);
         }
+      }
+
+      // The round as the server has it now (another tab decided, or time ran out): go on from there,
+      // or to the confirmation when play is over.
+      async function resync() {
+        let now = null;
+        try { now = await SC.api("/rounds/current"); } catch (error) { now = null; }
+        if (!now || now.round !== round.round || now.over || now.current == null) return end();   // {round: null}: it ended
+        for (const card of now.cards) cards.set(card.id, card);
+        apply(now);
+        deal();
       }
 
       function apply(answer) {
@@ -333,8 +352,8 @@ extension Assets {
             (count ? " · they can be restored from the trash at any time." : "")),
           deckProblem ? el("p", { class: "error-box", role: "alert", id: "deck-problem" }, deckProblem) : null,
           count ? el("div", { class: "grid" }, batch.cards.map(c => el("div", { class: "thumb" },
-            el("div", { class: "pic" }, c.kind === "photo" ? el("img", { src: c.media, alt: c.name, loading: "lazy" })
-              : c.poster ? el("img", { src: c.poster, alt: c.name, loading: "lazy" }) : (c.kind === "video" ? "▶" : "▣")),
+            el("div", { class: "pic" }, c.kind === "photo" ? el("img", { src: SC.media(c.media), alt: c.name, loading: "lazy" })
+              : c.poster ? el("img", { src: SC.media(c.poster), alt: c.name, loading: "lazy" }) : (c.kind === "video" ? "▶" : "▣")),
             el("div", { class: "meta" }, el("div", { class: "n", title: c.name }, c.name), el("div", { class: "muted" }, bytes(c.size)))))) : null,
           el("div", { class: "actions" }, count ? el("span", { class: "total" }, "Total " + bytes(batch.bytesToFree)) : null,
             el("span", { class: "spacer" }), yes, count ? no : null)));
@@ -377,6 +396,7 @@ extension Assets {
       }
 
       deal();
+      if (resumed) toast("Resumed the round in progress · Esc ends it");
     })();
     """#
 }

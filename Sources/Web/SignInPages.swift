@@ -1,0 +1,77 @@
+import Foundation
+import Hummingbird
+
+/// The two pages a sign-in link can lead to: the one that hands the new session to the page (its
+/// script keeps it and goes on to where the link pointed, leaving no token in the address bar or the
+/// history), and the one that says a link was already used and how to get another.
+enum SignInPages {
+    /// The first use of a link: the session's secrets in `<meta>` tags, read by `signin.js`.
+    static func signedIn(_ session: WebSessions.Session, next: String) -> String {
+        """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+        <meta name="swipeclean-session" content="\(session.secret)">
+        <meta name="swipeclean-media" content="\(session.mediaKey)">
+        <meta name="swipeclean-next" content="\(escape(next))">
+        <title>Signing in · SwipeClean</title>
+        <link rel="icon" href="/favicon.ico">
+        <link rel="stylesheet" href="/static/app.css">
+        </head>
+        <body class="page-signin">
+        <main id="app" aria-live="polite"><p class="loading">Signing in…</p></main>
+        <script src="/static/signin.js"></script>
+        </body>
+        </html>
+
+        """
+    }
+
+    /// A link used a second time, by anyone, or one that is not this run's.
+    static let refused = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+        <title>Link already used · SwipeClean</title>
+        <link rel="icon" href="/favicon.ico">
+        <link rel="stylesheet" href="/static/app.css">
+        </head>
+        <body class="page-signin">
+        <nav class="top"><a class="brand" href="/">Swipe<b>Clean</b></a></nav>
+        <main id="app">
+        <section class="panel signin" id="signin-refused">
+        <h1>This sign-in link has already been used</h1>
+        <p>Each link that <code>clean web</code> gives signs in <b>one</b> browser, <b>once</b>. This one was used
+        before (perhaps by this browser, a moment ago), so it signs in nobody now.</p>
+        <p>If this browser was signed in with it, just go <a href="/">home</a>. To sign in here, ask the
+        running server for a new link: in a terminal, run</p>
+        <pre>clean web link</pre>
+        <p>and open the link it prints (it works once, within 5 minutes). Stopping <code>clean web</code>
+        (Ctrl-C) and starting it again also prints a new one.</p>
+        <p class="muted">If you did not open this link before, someone else may have: stop <code>clean web</code>
+        (Ctrl-C) to sign every browser out, and start it again.</p>
+        </section>
+        </main>
+        </body>
+        </html>
+
+        """
+
+    /// Where a link sends the page once it is signed in: the page it named, with its boss if any,
+    /// never another site (a path such as `//host` is not followed).
+    static func destination(path asked: String, boss: String?) -> String {
+        let path = ["/", "/play", "/trash", "/report"].contains(asked) ? asked : "/"
+        guard path == "/play", let boss, !boss.isEmpty else { return path }
+        let safe = boss.addingPercentEncoding(withAllowedCharacters: CharacterSet.alphanumerics) ?? ""
+        return "/play?boss=" + safe
+    }
+
+    static func escape(_ text: String) -> String {
+        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
+    }
+}

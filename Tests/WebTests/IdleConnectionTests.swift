@@ -1,0 +1,165 @@
+import Foundation
+import Hummingbird
+import NIOEmbedded
+import Testing
+@testable import Web
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The real server on a loopback port: 2,000 connections opened and left idle (as a program on the
+/// machine could) neither keep the player out nor stay open: the player's request is answered at
+/// once, at most `maximum` connections are kept, and the idle ones are closed after the timeout.
+@Suite(.serialized) struct IdleConnectionTests {
+    static let held = 2_000
+
+    @Test func twoThousandIdleConnectionsDoNotKeepThePlayerOut() async throws {
+        try Socket.raiseDescriptorLimit(to: Self.held * 2 + 512)
+        let limits = ConnectionLimits(maximum: 64, idleTimeout: .seconds(3))
+        let fixture = try WebFixture(limits: limits)
+        let ready = PortWaiter()
+        let application = fixture.app.application(port: 0) { ready.set($0) }
+        let server = Task { try await application.runService() }
+        defer { server.cancel() }
+        let port = try await ready.port()
+
+        var idle: [Socket] = []
+        defer { idle.forEach { $0.close() } }
+        for _ in 0..<Self.held { idle.append(try Socket(connectingTo: port)) }
+
+        // The player's request, on a new connection, while the 2,000 are held.
+        let started = ContinuousClock.now
+        let player = try Socket(connectingTo: port)
+        defer { player.close() }
+        try player.send("GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(WebFixture.apiToken)\r\nConnection: close\r\n\r\n")
+        let answer = try player.readAll(within: .seconds(10))
+        let took = ContinuousClock.now - started
+        #expect(answer.hasPrefix("HTTP/1.1 200") && answer.contains("totalXP"), "\(answer.prefix(200))")
+        #expect(took < .seconds(2), "the player waited \(took)")
+        print("IdleConnectionTests: the player's request answered in \(took) with \(Self.held) idle connections held")
+
+        // The server keeps at most `maximum`: the others were closed to make room.
+        let kept = try await Socket.waitUntil(within: .seconds(10)) {
+            let open = idle.filter { !$0.isClosedByPeer() }.count
+            return open <= limits.maximum ? open : nil
+        }
+        #expect(kept != nil, "more than \(limits.maximum) idle connections still open")
+
+        // And after the idle timeout, none.
+        let left = try await Socket.waitUntil(within: .seconds(15)) {
+            let open = idle.filter { !$0.isClosedByPeer() }.count
+            return open == 0 ? open : nil
+        }
+        #expect(left == 0, "idle connections still open after the idle timeout")
+    }
+
+    /// A connection busy with a request (a video being sent) is never the one closed to make room.
+    @Test func aConnectionWithARequestInProgressIsNotClosedForRoom() {
+        let registry = ConnectionRegistry(maximum: 2)
+        let busy = EmbeddedChannel(), idle = EmbeddedChannel(), new = EmbeddedChannel()
+        #expect(registry.opened(busy).isEmpty && registry.opened(idle).isEmpty)
+        registry.busy(busy, true)
+        let closed = registry.opened(new)
+        #expect(closed.count == 1 && closed.first === idle)
+        registry.busy(new, true)
+        let refused = EmbeddedChannel()
+        #expect(registry.opened(refused).first === refused, "all busy: the newcomer is refused")
+        #expect(registry.count == 2)
+    }
+}
+
+/// The port the server bound, once it has.
+final class PortWaiter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Int?
+    func set(_ port: Int) { lock.withLock { value = port } }
+    func port() async throws -> Int {
+        for _ in 0..<500 {
+            if let port = lock.withLock({ value }) { return port }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        throw SocketError("the server did not start")
+    }
+}
+
+struct SocketError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+/// A blocking TCP client socket to 127.0.0.1.
+final class Socket: @unchecked Sendable {
+    let fd: Int32
+    private var closed = false
+
+    init(connectingTo port: Int) throws {
+        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw SocketError("socket: \(String(cString: strerror(errno)))") }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        guard result == 0 else {
+            let message = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw SocketError("connect: \(message)")
+        }
+    }
+
+    func send(_ text: String) throws {
+        let bytes = Array(text.utf8)
+        let sent = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard sent == bytes.count else { throw SocketError("send: \(String(cString: strerror(errno)))") }
+    }
+
+    /// Everything until the server closes, or what came within `limit`.
+    func readAll(within limit: Duration) throws -> String {
+        var data: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 8_192)
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&poller, 1, 100) > 0 else { continue }
+            let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n <= 0 { break }
+            data += buffer[..<n]
+        }
+        return String(decoding: data, as: UTF8.self)
+    }
+
+    /// Whether the server has closed this connection (it reads as the end), without waiting.
+    func isClosedByPeer() -> Bool {
+        if closed { return true }
+        var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+        guard poll(&poller, 1, 0) > 0 else { return false }
+        var byte: UInt8 = 0
+        let n = recv(fd, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT))
+        if n <= 0 { closed = true }
+        return closed
+    }
+
+    func close() { Glibc.close(fd) }
+
+    static func raiseDescriptorLimit(to wanted: Int) throws {
+        var limit = rlimit()
+        getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        guard limit.rlim_cur < rlim_t(wanted) else { return }
+        limit.rlim_cur = min(limit.rlim_max, rlim_t(wanted))
+        setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
+        guard limit.rlim_cur >= rlim_t(wanted) else {
+            throw SocketError("this test needs \(wanted) open files; the hard limit is \(limit.rlim_max) (ulimit -Hn)")
+        }
+    }
+
+    /// Asks `body` every 50 ms until it gives a value, for at most `limit`.
+    static func waitUntil<T>(within limit: Duration, _ body: () -> T?) async throws -> T? {
+        let deadline = ContinuousClock.now + limit
+        while ContinuousClock.now < deadline {
+            if let value = body() { return value }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return body()
+    }
+}
