@@ -45,11 +45,13 @@ setup:
 build: setup
 	$(SWIFT) build -c $(CONFIG)
 
-# After the suites: `make install` into a temporary prefix (on this debug build) gives a binary that
-# runs, man pages, a bash completion, and `make uninstall` takes every file back.
+# After the suites: every relative link of the README and Docs/ resolves, and `make install` into a
+# temporary prefix (on this debug build) gives a binary that runs, man pages, a bash completion, and
+# `make uninstall` takes every file back.
 test: setup
 	$(SWIFT) build
 	$(SWIFT) test
+	Tests/Docs/check_links.py
 	Tests/Install/install_test.sh
 
 # The demo plays 17 files: the debug build `make test` already made serves it (no second, release build).
