@@ -9,12 +9,25 @@ APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev zlib1g-dev 
                libturbojpeg0-dev libheif-dev libspng-dev libdeflate-dev \
                libimage-exiftool-perl jdupes trash-cli file time sqlite3 \
                chromium chromium-driver python3-selenium python3-numpy \
-               tmux chafa ffmpeg
+               tmux chafa ffmpeg man-db bash-completion
 
 FUZZ_SECONDS ?= 30
 FUZZ_BIN      = .build-fuzz/release/SwipeCleanFuzz
 
-.PHONY: setup build test demo bench fuzz fuzz-build sanitize clean-build
+# `make install` puts clean, its manual pages and its bash, zsh and fish completions under
+# $(DESTDIR)$(PREFIX); `make uninstall` removes exactly those files (Scripts/install.sh lists them).
+PREFIX  ?= /usr/local
+DESTDIR ?=
+# It builds and installs the release binary unless CONFIG is given: CONFIG=debug installs the debug
+# build `make test` made (its install test does, so it never waits for a release build).
+ifeq ($(origin CONFIG),file)
+INSTALL_CONFIG = release
+else
+INSTALL_CONFIG = $(CONFIG)
+endif
+INSTALL_MAN1 = .build/install-$(INSTALL_CONFIG)/man1
+
+.PHONY: setup build test demo bench fuzz fuzz-build sanitize clean-build install uninstall
 
 setup:
 	@missing=""; for p in $(APT_PACKAGES); do \
@@ -32,9 +45,14 @@ setup:
 build: setup
 	$(SWIFT) build -c $(CONFIG)
 
+# After the suites: every relative link of the README and Docs/ resolves, and `make install` into a
+# temporary prefix (on this debug build) gives a binary that runs, man pages, a bash completion, and
+# `make uninstall` takes every file back.
 test: setup
 	$(SWIFT) build
 	$(SWIFT) test
+	Tests/Docs/check_links.py
+	Tests/Install/install_test.sh
 
 # The demo plays 17 files: the debug build `make test` already made serves it (no second, release build).
 demo: setup
@@ -68,6 +86,14 @@ sanitize: setup
 	  SWIPECLEAN_TEST_SLOWDOWN=$(SANITIZER_SLOWDOWN) TSAN_OPTIONS=halt_on_error=0 ASAN_OPTIONS=detect_leaks=0:halt_on_error=1 \
 	    $(SWIFT) test --skip-build --sanitize=$$s --scratch-path $$dir || exit 1; \
 	done
+
+install: setup
+	$(SWIFT) build -c $(INSTALL_CONFIG) --product clean
+	SWIFT="$(SWIFT)" Scripts/manpages.sh $(INSTALL_CONFIG) $(INSTALL_MAN1)
+	Scripts/install.sh install .build/$(INSTALL_CONFIG)/clean $(INSTALL_MAN1) "$(DESTDIR)$(PREFIX)" "$(PREFIX)"
+
+uninstall:
+	Scripts/install.sh uninstall "$(DESTDIR)$(PREFIX)"
 
 clean-build:
 	rm -rf .build .build-fuzz .build-asan .build-tsan

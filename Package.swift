@@ -44,7 +44,7 @@ let package = Package(
             "FileSystem", "Game", "Library", "Play", "Imaging", "Media", .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .target(name: "CleanCLI", dependencies: [
-            "FileSystem", "Game", "Media", "Library", "Trash", "Play", "Settings", "Web",
+            "FileSystem", "Game", "Media", "Imaging", "Library", "Trash", "Play", "Settings", "Web",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "clean", dependencies: ["CleanCLI"]),

@@ -1,4 +1,6 @@
 import ArgumentParser
+import Imaging
+import Library
 import Media
 
 /// The `clean` command: the root of every subcommand.
@@ -6,12 +8,22 @@ public struct Clean: ParsableCommand {
     public static let configuration = CommandConfiguration(
         commandName: "clean",
         abstract: "Clean up your photo library as a game: scan, swipe, free space.",
-        version: "0.1.0 (libmagic \(CLibraryVersions.magic), xxhash \(CLibraryVersions.xxhash))",
+        version: versionText,
         subcommands: [Scan.self, Items.self, Round.self, Boss.self, Pending.self, TrashCommand.self, Restore.self, Report.self,
                       Profile.self, Achievements.self, Vacation.self, RestDay.self, Config.self, WebServe.self]
     )
 
     public init() {}
+
+    /// `clean --version`: the release, then every C library it was built with and its version where the library says it.
+    static var versionText: String {
+        let libraries = [
+            "libmagic \(CLibraryVersions.magic)", "libexif", "xxHash \(CLibraryVersions.xxhash)", "zlib \(CLibraryVersions.zlib)",
+            "libjpeg-turbo \(ImagingLibraryVersions.jpegTurbo)", "libheif \(ImagingLibraryVersions.heif)",
+            "libspng \(ImagingLibraryVersions.spng)", "libdeflate \(ImagingLibraryVersions.deflate)", "SQLite \(SQLiteVersion.text)",
+        ]
+        return "clean 0.1.0\nbuilt with " + libraries.joined(separator: ", ")
+    }
 
     /// What `clean` runs: a mistyped subcommand gets "did you mean …?"; before any command but
     /// `clean config`, `trash.auto_empty_days` empties the trash past its age (reported); then the command.

@@ -1,5 +1,6 @@
 import CMagic
 import CXXHash
+import CZlib
 
 /// The versions of the C libraries behind `Media`, for `clean --version` and bug reports.
 public enum CLibraryVersions {
@@ -14,4 +15,7 @@ public enum CLibraryVersions {
         let v = XXH_versionNumber()
         return "\(v / 10000).\(v / 100 % 100).\(v % 100)"
     }
+
+    /// zlib's version, e.g. "1.2.13".
+    public static var zlib: String { String(cString: zlibVersion()) }
 }

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// The README's way back from a damaged or lost index: move it aside, `clean scan` the folders,
-/// `clean trash adopt --from` the old file. The trash is listed, restorable and emptiable again,
-/// and the profile comes back when the old file still holds it.
+/// The way back from a damaged or lost index (Docs/safety.md, "Rebuilding the index"): move it aside,
+/// `clean scan` the folders, `clean trash adopt --from` the old file. The trash is listed, restorable
+/// and emptiable again, and the profile comes back when the old file still holds it.
 @Suite struct RebuildIndexTests {
     let fm = FileManager.default
 
