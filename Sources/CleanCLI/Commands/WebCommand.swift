@@ -3,7 +3,7 @@ import Foundation
 import Web
 
 extension Clean {
-    /// `clean web`: the game in the browser, served on 127.0.0.1 only.
+    /// `clean web`: the game in the browser, served on the loopback only (127.0.0.1, and [::1] when it can).
     struct WebServe: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "web",
@@ -22,7 +22,7 @@ extension Clean {
             subcommands: [Link.self]
         )
 
-        @Option(help: "Port to listen on (0: any free port).")
+        @Option(help: "Port to listen on, on 127.0.0.1 and [::1] (0: any free port).")
         var port: Int = 0
 
         @Flag(help: "Do not open a browser; just print the link.")
@@ -86,7 +86,8 @@ enum WebLauncher {
         let done = DispatchSemaphore(value: 0)
         Task {
             do {
-                try await app.run(port: port) { bound in
+                try await app.run(port: port) { listening in
+                    let bound = listening.port
                     let url = app.openURL(port: bound, path: path)
                     let state = WebStateFile(url: "http://127.0.0.1:\(bound)/", port: bound, apiToken: app.apiToken)
                     do {
@@ -97,7 +98,9 @@ enum WebLauncher {
                     }
                     print("Open \(url)")
                     fflush(nil)
-                    Terminal.warn("clean web: serving on 127.0.0.1:\(bound); Ctrl-C stops it. Another browser: `clean web link`.")
+                    if let warning = listening.warning { Terminal.warn("clean web: warning: \(warning)") }
+                    let also = listening.localhost == .served ? " and [::1]:\(bound)" : ""
+                    Terminal.warn("clean web: serving on 127.0.0.1:\(bound)\(also); Ctrl-C stops it. Another browser: `clean web link`.")
                     if open { openBrowser(url, environment: environment) }
                 }
             } catch {
