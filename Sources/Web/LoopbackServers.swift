@@ -76,7 +76,9 @@ public struct Listening: Sendable, Equatable {
 /// The web app on 127.0.0.1:PORT and, on the same PORT, on [::1]: one responder (the same router,
 /// sessions and security gate) and one connection registry behind both listeners. 127.0.0.1 must
 /// bind (its failure is the server's); [::1] is tried once the port is known, and what it gives
-/// decides how `localhost` is answered (`LocalhostAnswer`). Stops on graceful shutdown.
+/// decides how `localhost` is answered (`LocalhostAnswer`). With port 0, a [::1]:PORT another
+/// program holds is worked around: both listeners stop and another free port is tried, twice.
+/// Stops on graceful shutdown.
 public struct LoopbackServers: Service {
     typealias App = Application<RouterResponder<BasicRequestContext>>
 
@@ -85,17 +87,35 @@ public struct LoopbackServers: Service {
     /// An application bound to `host`:`port` that calls back with the bound port.
     let makeApplication: @Sendable (_ host: String, _ port: Int, _ running: @escaping @Sendable (Int) -> Void) -> App
     let onReady: @Sendable (Listening) -> Void
+    let logger: Logger
+    /// With port 0, the port of the first try instead of any free one (tests: one held on [::1]).
+    var firstTry: Int?
+
+    /// How many pairs of listeners port 0 tries when [::1]:PORT is someone else's.
+    static let tries = 3
 
     private enum Event {
         case ipv4Bound(Int), ipv4Ended((any Error)?), ipv6Bound, ipv6Failed(any Error)
     }
 
     public func run() async throws {
+        let tries = port == 0 ? Self.tries : 1
+        for attempt in 1...tries {
+            let port = attempt == 1 ? (firstTry ?? self.port) : self.port
+            guard try await serve(port: port, last: attempt == tries) else { continue }
+            return
+        }
+    }
+
+    /// Serves on 127.0.0.1:`port` and [::1] until shutdown (true); false, with both stopped, when
+    /// [::1] was someone else's, port 0 was asked for and this is not the `last` try.
+    private func serve(port: Int, last: Bool) async throws -> Bool {
         let (events, sink) = AsyncStream.makeStream(of: Event.self)
-        try await withThrowingTaskGroup(of: Void.self) { group in
+        let ipv4 = ServiceGroup(configuration: .init(services: [makeApplication("127.0.0.1", port) { sink.yield(.ipv4Bound($0)) }], logger: logger))
+        return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 do {
-                    try await makeApplication("127.0.0.1", port) { sink.yield(.ipv4Bound($0)) }.run()
+                    try await ipv4.run()
                     sink.yield(.ipv4Ended(nil))
                 } catch {
                     sink.yield(.ipv4Ended(error))
@@ -120,21 +140,27 @@ public struct LoopbackServers: Service {
                     break waiting
                 case .ipv6Bound, .ipv6Failed:
                     guard let port = bound else { break }
-                    let localhost: LocalhostAnswer
-                    if case .ipv6Failed(let error) = event { localhost = .after(ipv6Failure: error) } else { localhost = .served }
+                    var localhost = LocalhostAnswer.served
+                    if case .ipv6Failed(let error) = event {
+                        localhost = .after(ipv6Failure: error)
+                        if !last, (error as? IOError)?.errnoCode == EADDRINUSE {
+                            await ipv4.triggerGracefulShutdown()
+                            try await group.waitForAll()
+                            return false
+                        }
+                    }
                     hosts.value = LoopbackHosts(port: port, localhost: localhost)
                     onReady(Listening(port: port, localhost: localhost))
                     break waiting
                 }
             }
             try await group.waitForAll()
+            return true
         }
     }
 
     /// Serves until SIGINT or SIGTERM.
     public func runService() async throws {
-        var logger = Logger(label: "swipeclean.web")
-        logger.logLevel = .critical
         try await ServiceGroup(configuration: .init(services: [self], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)).run()
     }
 }

@@ -57,7 +57,7 @@ public struct WebApp: Sendable {
                 configuration: .init(address: .hostname(host, port: port), serverName: "SwipeClean"),
                 onServerRunning: { channel in running(channel.localAddress?.port ?? port) },
                 logger: logger)
-        }, onReady: onReady)
+        }, onReady: onReady, logger: logger)
     }
 
     /// An application for route tests without a socket: HummingbirdTesting sends `Host: localhost`.

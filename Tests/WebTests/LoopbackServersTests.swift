@@ -97,6 +97,24 @@ extension IdleConnectionTests { @Suite struct LoopbackServersTests {
         #expect(try Self.ask(port, request: "GET /?token=\(WebFixture.token)", host: "127.0.0.1:\(port)", bearer: nil).hasPrefix("HTTP/1.1 200"))
     }
 
+    /// With port 0 nothing ties the server to a port another program holds on [::1]: the first pair
+    /// of listeners stops and another free port is tried, where both are bound.
+    @Test func anyFreePortMeansOneFreeOnBothAddresses() async throws {
+        let fixture = try WebFixture()
+        let other = try Socket(listeningOnIPv6: 0)
+        defer { other.close() }
+        let ready = ListeningWaiter()
+        var servers = fixture.app.application(port: 0) { ready.set($0) }
+        servers.firstTry = other.port
+        let running = servers
+        let server = Task { try await running.runService() }
+        defer { server.cancel() }
+        let listening = try await ready.listening()
+        #expect(listening.port != other.port && listening.localhost == .served, "\(listening)")
+        #expect((try? Socket(connectingTo: other.port)) == nil, "the first try's 127.0.0.1:\(other.port) was let go")
+        #expect(try Self.ask(listening.port, ipv6: true, host: "localhost:\(listening.port)").hasPrefix("HTTP/1.1 200"))
+    }
+
     /// One request on a new connection (127.0.0.1, or [::1] with `ipv6`); the whole answer.
     static func ask(_ port: Int, ipv6: Bool = false, request: String = "GET /api/v1/profile", host: String,
                     bearer: String? = WebFixture.apiToken, origin: String? = nil) throws -> String {
