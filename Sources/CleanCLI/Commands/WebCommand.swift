@@ -7,8 +7,11 @@ extension Clean {
     struct WebServe: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "web",
-            abstract: "Play in the browser: a local web app on 127.0.0.1 (Ctrl-C stops it).",
+            abstract: "Play in the browser: a local web app on 127.0.0.1 and [::1] (Ctrl-C stops it).",
             discussion: """
+                Listens on 127.0.0.1:PORT and, on the same PORT, on [::1], where a browser may send \
+                `localhost`; if another program holds [::1]:PORT, http://localhost:PORT/ is refused and \
+                only the 127.0.0.1 link works (a warning says so). \
                 Prints `Open http://127.0.0.1:PORT/?token=TOKEN` first: a sign-in link that works once, \
                 for one browser; the page then keeps a secret of its own (never a cookie) that ends when \
                 the server stops. `clean web link` asks the running server for a new link, for another \
