@@ -77,7 +77,8 @@ public struct Listening: Sendable, Equatable {
 /// sessions and security gate) and one connection registry behind both listeners. 127.0.0.1 must
 /// bind (its failure is the server's); [::1] is tried once the port is known, and what it gives
 /// decides how `localhost` is answered (`LocalhostAnswer`). With port 0, a [::1]:PORT another
-/// program holds is worked around: both listeners stop and another free port is tried, twice.
+/// program holds is worked around: the 127.0.0.1 listener stops and another free port is tried
+/// for both, twice more.
 /// Stops on graceful shutdown.
 public struct LoopbackServers: Service {
     typealias App = Application<RouterResponder<BasicRequestContext>>
