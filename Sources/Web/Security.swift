@@ -4,8 +4,9 @@ import Hummingbird
 
 /// The gate every request passes, and what every answer carries, errors included.
 ///
-/// - Host must be this server as the link names it, `127.0.0.1:PORT` (DNS rebinding; `localhost`
-///   is refused: it may resolve to `[::1]`, where another user can listen on the same port).
+/// - Host must be this server: `127.0.0.1:PORT` as the link names it, or `localhost:PORT` when no
+///   one else can be behind that name (`LoopbackHosts`, `LocalhostAnswer`); any other name is 403
+///   (DNS rebinding), and `localhost` while another program holds `[::1]:PORT` is 421.
 /// - `/api/v1` needs `Authorization: Bearer` with the scripts' token or a signed-in page's secret;
 ///   `/media` the same header or the page's media key (`?key=`). Never a cookie.
 /// - The pages and their static files are public shells (nothing in them is the player's): each
@@ -16,8 +17,8 @@ import Hummingbird
 /// - Every answer gets the security headers; errors are JSON and never repeat the requested path.
 struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     let sessions: WebSessions
-    /// The Host values this server answers to (read per request: the port is known once bound).
-    let allowedHosts: @Sendable () -> Set<String>
+    /// The Host values this server answers to (read per request: known once both listeners are tried).
+    let hosts: @Sendable () -> LoopbackHosts
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         var response: Response
@@ -33,11 +34,17 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     }
 
     private func check(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
-        let hosts = allowedHosts()
-        guard let host = request.head.authority?.lowercased(), hosts.contains(host) else {
-            throw WebError(403, "this server answers only to \(hosts.sorted().joined(separator: " and ")), as its link says")
-        }
+        let hosts = hosts()
         let area = Area(request.uri.path)
+        let host = request.head.authority?.lowercased() ?? ""
+        if hosts.misdirected.contains(host) {
+            let port = host.split(separator: ":").last.map(String.init) ?? ""
+            if area == .page { return WebResponse.html(SignInPages.misdirected(port: port), status: .misdirectedRequest) }
+            throw WebError(421, "localhost may lead to [::1]:\(port), which is not this server's (another program holds it): use http://127.0.0.1:\(port)/ as the link says")
+        }
+        guard hosts.allowed.contains(host) else {
+            throw WebError(403, "this server answers only to \(hosts.allowed.sorted().joined(separator: " and ")), as its link says")
+        }
         let fetchSite = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased()
         let changes = request.method != .get && request.method != .head
         if changes {
@@ -110,9 +117,6 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         return String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
     }
 
-    /// `127.0.0.1:PORT`: any other name pointing here (DNS rebinding, `localhost`) is refused.
-    static func hosts(port: Int) -> Set<String> { ["127.0.0.1:\(port)"] }
-
     /// Anything thrown below as a JSON error: a `WebError` as itself, the router's own (404, 405) with
     /// their status and a sentence that does not repeat the request, anything else as 500.
     static func answer(_ error: any Error) -> Response {
@@ -146,17 +150,6 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
             (HTTPField.Name("Cross-Origin-Opener-Policy")!, "same-origin"),
             (.cacheControl, path.hasPrefix("/static/") ? "private, max-age=3600" : "no-store"),
         ]
-    }
-}
-
-/// The server's port once it is bound (port 0 asks the system for a free one).
-final class PortBox: @unchecked Sendable {
-    private let lock = NSLock()
-    private var port: Int
-    init(_ port: Int) { self.port = port }
-    var value: Int {
-        get { lock.lock(); defer { lock.unlock() }; return port }
-        set { lock.lock(); port = newValue; lock.unlock() }
     }
 }
 

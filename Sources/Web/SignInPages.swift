@@ -61,6 +61,34 @@ enum SignInPages {
 
         """
 
+    /// A page asked for as `localhost:PORT` while another program listens on `[::1]:PORT`: that name
+    /// may lead to their server, under the same origin, so it is not this one's. No stylesheet: it
+    /// would be asked for under the same name.
+    static func misdirected(port: String) -> String {
+        let own = "http://127.0.0.1:\(escape(port))/"
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>Use the 127.0.0.1 link · SwipeClean</title>
+            </head>
+            <body>
+            <main id="misdirected">
+            <h1>Open SwipeClean at 127.0.0.1, not localhost</h1>
+            <p>A browser may send <code>localhost</code> to <code>[::1]:\(escape(port))</code>, and that address is not
+            this server's: another program on this computer holds it. So this server does not answer to
+            <code>localhost</code>: a page there could be the other program's.</p>
+            <p>Use the link <code>clean web</code> printed, which starts with <a href="\(own)">\(own)</a>.
+            For a new sign-in link, run <code>clean web link</code> in a terminal.</p>
+            </main>
+            </body>
+            </html>
+
+            """
+    }
+
     /// Where a link sends the page once it is signed in: the page it named, with its boss if any,
     /// never another site (a path such as `//host` is not followed).
     static func destination(path asked: String, boss: String?) -> String {

@@ -3,7 +3,8 @@ import Hummingbird
 import Logging
 import NIOCore
 
-/// The local web app: pages, the JSON API under `/api/v1`, previews under `/media`, on 127.0.0.1 only.
+/// The local web app: pages, the JSON API under `/api/v1`, previews under `/media`, on the loopback
+/// only (127.0.0.1, and [::1] at the same port when it can be bound).
 public struct WebApp: Sendable {
     public let backend: any WebBackend
     /// The token of the sign-in link `clean web` prints (one browser, once).
@@ -28,9 +29,9 @@ public struct WebApp: Sendable {
     public var apiToken: String { sessions.apiToken }
 
     /// The routes behind the security gate, answering to the Host values `hosts` gives.
-    func router(hosts: @escaping @Sendable () -> Set<String>) -> Router<BasicRequestContext> {
+    func router(hosts: @escaping @Sendable () -> LoopbackHosts) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: SecurityMiddleware(sessions: sessions, allowedHosts: hosts))
+        router.add(middleware: SecurityMiddleware(sessions: sessions, hosts: hosts))
         addPages(to: router)
         addAPI(to: router)
         addMedia(to: router)
@@ -38,34 +39,34 @@ public struct WebApp: Sendable {
         return router
     }
 
-    /// An application listening on 127.0.0.1:`port` (0: any free port); `onReady` gets the bound port.
-    /// Idle connections are closed after `limits.idleTimeout`, and at most `limits.maximum` are kept.
-    public func application(port: Int, onReady: @escaping @Sendable (Int) -> Void = { _ in }) -> some ApplicationProtocol {
-        let box = PortBox(port)
+    /// The server on 127.0.0.1:`port` (0: any free port) and then on [::1] at the same port, one app
+    /// behind both (`LoopbackServers`); `onReady` gets the bound port and how `localhost` is answered.
+    /// Idle connections are closed after `limits.idleTimeout`, and at most `limits.maximum` are kept,
+    /// counting both listeners' together.
+    public func application(port: Int, onReady: @escaping @Sendable (Listening) -> Void = { _ in }) -> LoopbackServers {
+        let hosts = HostsBox(LoopbackHosts(allowed: []))
+        let responder = router(hosts: { hosts.value }).buildResponder()
         let registry = ConnectionRegistry(maximum: limits.maximum)
-        var logger = Logger(label: "swipeclean.web")
-        logger.logLevel = .critical
+        let logger = { var logger = Logger(label: "swipeclean.web"); logger.logLevel = .critical; return logger }()
         let idle = TimeAmount.nanoseconds(Int64(limits.idleTimeout.components.seconds) * 1_000_000_000
             + limits.idleTimeout.components.attoseconds / 1_000_000_000)
-        return Application(
-            router: router(hosts: { SecurityMiddleware<BasicRequestContext>.hosts(port: box.value) }),
-            server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: registry)], idleTimeout: idle)),
-            configuration: .init(address: .hostname("127.0.0.1", port: port), serverName: "SwipeClean"),
-            onServerRunning: { channel in
-                let bound = channel.localAddress?.port ?? port
-                box.value = bound
-                onReady(bound)
-            },
-            logger: logger)
+        return LoopbackServers(port: port, hosts: hosts, makeApplication: { host, port, running in
+            Application(
+                responder: responder,
+                server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: registry)], idleTimeout: idle)),
+                configuration: .init(address: .hostname(host, port: port), serverName: "SwipeClean"),
+                onServerRunning: { channel in running(channel.localAddress?.port ?? port) },
+                logger: logger)
+        }, onReady: onReady, logger: logger)
     }
 
     /// An application for route tests without a socket: HummingbirdTesting sends `Host: localhost`.
     public func testApplication() -> some ApplicationProtocol {
-        Application(router: router(hosts: { ["localhost"] }))
+        Application(router: router(hosts: { LoopbackHosts(allowed: ["localhost"]) }))
     }
 
     /// Serves until SIGINT or SIGTERM.
-    public func run(port: Int, onReady: @escaping @Sendable (Int) -> Void) async throws {
+    public func run(port: Int, onReady: @escaping @Sendable (Listening) -> Void) async throws {
         try await application(port: port, onReady: onReady).runService()
     }
 

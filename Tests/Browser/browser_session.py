@@ -7,6 +7,7 @@ import http.client
 import json
 import os
 import re
+import select
 import shutil
 import signal
 import subprocess
@@ -75,10 +76,11 @@ class WebServer:
     """`clean web --no-open`: `line` is its first stdout line; `link` (the one-time sign-in link),
     `base` (http://127.0.0.1:PORT/), `port` and `token` are read from it, None when it is not
     `Open http://127.0.0.1:PORT/?token=TOKEN`. `state` is $SWIPECLEAN_HOME/web.json as the server
-    wrote it (None when missing) and `api_token` its apiToken, for `Authorization: Bearer`."""
+    wrote it (None when missing) and `api_token` its apiToken, for `Authorization: Bearer`.
+    `args`: more arguments (`--port N`)."""
 
-    def __init__(self, clean, env):
-        self.process = subprocess.Popen([clean, "web", "--no-open"], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    def __init__(self, clean, env, *args):
+        self.process = subprocess.Popen([clean, "web", "--no-open", *args], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         self.line = self.process.stdout.readline().rstrip("\n")
         match = re.fullmatch(r"Open ((http://127\.0\.0\.1:(\d+)/)\?token=([0-9a-f]{32}))", self.line)
         self.link, self.base, self.port, self.token = (match.group(1), match.group(2), int(match.group(3)), match.group(4)) if match else (None,) * 4
@@ -89,6 +91,22 @@ class WebServer:
         except (OSError, ValueError):
             self.state = None
         self.api_token = (self.state or {}).get("apiToken")
+
+    def stderr_until(self, pattern, timeout=10):
+        """Its stderr lines up to the first that contains `pattern` (all it printed within `timeout` otherwise)."""
+        lines, pending = [], b""
+        descriptor = self.process.stderr.fileno()   # read raw: a text stream's buffer would hide lines from select
+        while True:
+            ready, _, _ = select.select([descriptor], [], [], timeout * SLOWDOWN)
+            chunk = os.read(descriptor, 4096) if ready else b""
+            if not chunk:
+                return lines + ([pending.decode()] if pending else [])
+            pending += chunk
+            while b"\n" in pending:
+                line, pending = pending.split(b"\n", 1)
+                lines.append(line.decode())
+                if pattern in lines[-1]:
+                    return lines
 
     def stop(self):
         """SIGTERM; its exit code, or None when it had to be killed."""
@@ -101,9 +119,9 @@ class WebServer:
             return None
 
 
-def request(port, method, path, host=None, bearer=None, body=None, content_type="application/json", headers=None, timeout=10):
-    """One HTTP request to 127.0.0.1:`port`: its status, headers (names lower-cased) and body."""
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout * SLOWDOWN)
+def request(port, method, path, host=None, bearer=None, body=None, content_type="application/json", headers=None, timeout=10, address="127.0.0.1"):
+    """One HTTP request to 127.0.0.1:`port` (or `address`, "::1"): its status, headers (names lower-cased) and body."""
+    connection = http.client.HTTPConnection(address, port, timeout=timeout * SLOWDOWN)
     sent = {"Host": host or f"127.0.0.1:{port}"}
     if bearer:
         sent["Authorization"] = f"Bearer {bearer}"
@@ -115,6 +133,33 @@ def request(port, method, path, host=None, bearer=None, body=None, content_type=
     data = response.read()
     connection.close()
     return response.status, {k.lower(): v for k, v in response.getheaders()}, data
+
+
+def listening_addresses(port):
+    """Local addresses listening on `port`, from /proc/net/tcp{,6} (127.0.0.1 is 0100007F, ::1 is
+    00000000000000000000000001000000)."""
+    found = []
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        if not os.path.exists(table):
+            continue
+        with open(table) as f:
+            next(f)
+            for line in f:
+                fields = line.split()
+                address, state = fields[1], fields[3]
+                host, hex_port = address.rsplit(":", 1)
+                if int(hex_port, 16) == port and state == "0A":
+                    found.append(host)
+    return found
+
+
+def has_ipv6_loopback():
+    """Whether this network namespace has ::1 (on lo), from /proc/net/if_inet6."""
+    try:
+        with open("/proc/net/if_inet6") as f:
+            return any(line.split()[0] == "0" * 31 + "1" for line in f if line.strip())
+    except OSError:
+        return False
 
 
 def chromium(*extra):

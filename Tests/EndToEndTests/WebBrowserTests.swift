@@ -32,6 +32,15 @@ import Testing
         try Self.runBrowserScript("web_keys.py", screenshots: ["signin-refused.png", "signed-out.png"])
     }
 
+    /// `web_localhost.py` (no browser): `localhost` and [::1] on the built binary. [::1] free: both
+    /// addresses served, `Host: localhost` answered over either, a Bearer request over [::1], a change
+    /// from http://localhost:PORT; [::1]:N held before `clean web --port N`: one warning on stderr and
+    /// `Host: localhost` a 421 naming the 127.0.0.1 link; no IPv6 loopback (a network namespace of its
+    /// own): `localhost` answered.
+    @Test func localhostIsThisServerOnlyWhereNoOneElseCanBeBehindIt() throws {
+        try Self.runBrowserScript("web_localhost.py", screenshots: [])
+    }
+
     /// Runs `Tests/Browser/NAME` on the built binary: it must exit 0 (its output is the failure
     /// message otherwise) and leave `screenshots` in `.build/web-screenshots`.
     static func runBrowserScript(_ name: String, screenshots: [String]) throws {

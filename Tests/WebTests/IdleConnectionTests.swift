@@ -18,7 +18,7 @@ import Glibc
         let limits = ConnectionLimits(maximum: 64, idleTimeout: .seconds(3))
         let fixture = try WebFixture(limits: limits)
         let ready = PortWaiter()
-        let application = fixture.app.application(port: 0) { ready.set($0) }
+        let application = fixture.app.application(port: 0) { ready.set($0.port) }
         let server = Task { try await application.runService() }
         defer { server.cancel() }
         let port = try await ready.port()
@@ -87,25 +87,60 @@ struct SocketError: Error, CustomStringConvertible {
     init(_ description: String) { self.description = description }
 }
 
-/// A blocking TCP client socket to 127.0.0.1.
+/// A blocking TCP socket on the loopback: a client of 127.0.0.1 (or [::1]), or a listener on [::1].
 final class Socket: @unchecked Sendable {
     let fd: Int32
     private var closed = false
 
-    init(connectingTo port: Int) throws {
-        fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    /// Connected to 127.0.0.1:`port`, or to [::1]:`port` with `ipv6`.
+    init(connectingTo port: Int, ipv6: Bool = false) throws {
+        fd = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard fd >= 0 else { throw SocketError("socket: \(String(cString: strerror(errno)))") }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
-        let result = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
+        let result = Self.withLoopback(port: port, ipv6: ipv6) { connect(fd, $0, $1) }
         guard result == 0 else {
             let message = String(cString: strerror(errno))
             Glibc.close(fd)
             throw SocketError("connect: \(message)")
+        }
+    }
+
+    /// Listening on [::1]:`port` (0: any free port), as another program holding the address would.
+    init(listeningOnIPv6 port: Int) throws {
+        fd = socket(AF_INET6, Int32(SOCK_STREAM.rawValue), 0)
+        guard fd >= 0 else { throw SocketError("socket: \(String(cString: strerror(errno)))") }
+        guard Self.withLoopback(port: port, ipv6: true, { bind(fd, $0, $1) }) == 0, listen(fd, 8) == 0 else {
+            let message = String(cString: strerror(errno))
+            Glibc.close(fd)
+            throw SocketError("bind [::1]:\(port): \(message)")
+        }
+    }
+
+    /// The port this socket is bound to.
+    var port: Int {
+        var address = sockaddr_in6()
+        var length = socklen_t(MemoryLayout<sockaddr_in6>.size)
+        _ = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+        return Int(UInt16(bigEndian: address.sin6_port))
+    }
+
+    private static func withLoopback(port: Int, ipv6: Bool, _ body: (UnsafePointer<sockaddr>, socklen_t) -> Int32) -> Int32 {
+        if ipv6 {
+            var address = sockaddr_in6()
+            address.sin6_family = sa_family_t(AF_INET6)
+            address.sin6_port = in_port_t(UInt16(port).bigEndian)
+            address.sin6_addr = in6addr_loopback
+            return withUnsafePointer(to: &address) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in6>.size)) }
+            }
+        }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = in_addr_t(0x7F00_0001).bigEndian
+        return withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { body($0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
     }
 

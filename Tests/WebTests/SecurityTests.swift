@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
 import HummingbirdTesting
 import Testing
 @testable import Web
@@ -219,10 +220,31 @@ import Testing
         #expect(sessions.sessionCount == 2)
     }
 
+    /// `localhost` is this server's name only when no one else can be behind it: [::1]:PORT is ours
+    /// too, or there is no IPv6 loopback at all. Otherwise it is misdirected (421), not answered.
     @Test func theHostIsThisServerAsTheLinkNamesIt() {
-        let hosts = SecurityMiddleware<BasicRequestContext>.hosts(port: 8123)
-        #expect(hosts == ["127.0.0.1:8123"], "localhost may resolve to [::1], where another user can listen on the same port")
-        #expect(!hosts.contains("localhost:8123") && !hosts.contains("evil.example:8123") && !hosts.contains("127.0.0.1:80"))
+        let served = LoopbackHosts(port: 8123, localhost: .served)
+        #expect(served.allowed == ["127.0.0.1:8123", "localhost:8123", "[::1]:8123"] && served.misdirected.isEmpty)
+        let ipv4Only = LoopbackHosts(port: 8123, localhost: .ipv4Only)
+        #expect(ipv4Only.allowed == ["127.0.0.1:8123", "localhost:8123"] && ipv4Only.misdirected.isEmpty)
+        let refused = LoopbackHosts(port: 8123, localhost: .refused(reason: "held"))
+        #expect(refused.allowed == ["127.0.0.1:8123"], "another program holds [::1]:8123, where localhost may lead")
+        #expect(refused.misdirected == ["localhost:8123", "[::1]:8123"])
+        for hosts in [served, ipv4Only, refused] {
+            #expect(!hosts.allowed.contains("evil.example:8123") && !hosts.allowed.contains("127.0.0.1:80") && !hosts.allowed.contains("localhost:80"))
+        }
+    }
+
+    /// What a failed bind of [::1]:PORT means: no IPv6 loopback (localhost can only be 127.0.0.1),
+    /// or someone else's listener (localhost refused).
+    @Test func aFailedIPv6BindIsReadByItsCause() {
+        #expect(LocalhostAnswer.after(ipv6Failure: IOError(errnoCode: EADDRNOTAVAIL, reason: "bind")) == .ipv4Only)
+        #expect(LocalhostAnswer.after(ipv6Failure: IOError(errnoCode: EAFNOSUPPORT, reason: "socket")) == .ipv4Only)
+        #expect(LocalhostAnswer.after(ipv6Failure: IOError(errnoCode: EADDRINUSE, reason: "bind")) == .refused(reason: "another program is listening on it"))
+        guard case .refused = LocalhostAnswer.after(ipv6Failure: IOError(errnoCode: EACCES, reason: "bind")) else {
+            Issue.record("an unexplained failure must refuse localhost")
+            return
+        }
     }
 
     @Test func tokensAre128RandomBits() {

@@ -3,12 +3,15 @@ import Foundation
 import Web
 
 extension Clean {
-    /// `clean web`: the game in the browser, served on 127.0.0.1 only.
+    /// `clean web`: the game in the browser, served on the loopback only (127.0.0.1, and [::1] when it can).
     struct WebServe: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "web",
-            abstract: "Play in the browser: a local web app on 127.0.0.1 (Ctrl-C stops it).",
+            abstract: "Play in the browser: a local web app on 127.0.0.1 and [::1] (Ctrl-C stops it).",
             discussion: """
+                Listens on 127.0.0.1:PORT and, on the same PORT, on [::1], where a browser may send \
+                `localhost`; if another program holds [::1]:PORT, http://localhost:PORT/ is refused and \
+                only the 127.0.0.1 link works (a warning says so). \
                 Prints `Open http://127.0.0.1:PORT/?token=TOKEN` first: a sign-in link that works once, \
                 for one browser; the page then keeps a secret of its own (never a cookie) that ends when \
                 the server stops. `clean web link` asks the running server for a new link, for another \
@@ -22,7 +25,7 @@ extension Clean {
             subcommands: [Link.self]
         )
 
-        @Option(help: "Port to listen on (0: any free port).")
+        @Option(help: "Port to listen on, on 127.0.0.1 and [::1] (0: any free port).")
         var port: Int = 0
 
         @Flag(help: "Do not open a browser; just print the link.")
@@ -86,7 +89,8 @@ enum WebLauncher {
         let done = DispatchSemaphore(value: 0)
         Task {
             do {
-                try await app.run(port: port) { bound in
+                try await app.run(port: port) { listening in
+                    let bound = listening.port
                     let url = app.openURL(port: bound, path: path)
                     let state = WebStateFile(url: "http://127.0.0.1:\(bound)/", port: bound, apiToken: app.apiToken)
                     do {
@@ -97,7 +101,9 @@ enum WebLauncher {
                     }
                     print("Open \(url)")
                     fflush(nil)
-                    Terminal.warn("clean web: serving on 127.0.0.1:\(bound); Ctrl-C stops it. Another browser: `clean web link`.")
+                    if let warning = listening.warning { Terminal.warn("clean web: warning: \(warning)") }
+                    let also = listening.localhost == .served ? " and [::1]:\(bound)" : ""
+                    Terminal.warn("clean web: serving on 127.0.0.1:\(bound)\(also); Ctrl-C stops it. Another browser: `clean web link`.")
                     if open { openBrowser(url, environment: environment) }
                 }
             } catch {
