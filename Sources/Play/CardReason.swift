@@ -19,6 +19,10 @@ public enum CardReason {
     /// The reason line; `now` dates an old photo's age. `namesOnly` names the kept copy by its file
     /// name alone (the web card, where the folder is shown apart).
     public static func text(_ card: Card, now: Date, namesOnly: Bool = false) -> String {
+        if let group = card.group {
+            let what = card.category == .duplicates ? "copies, byte for byte the same" : "similar photos"
+            return "\(group.members.count) \(what): choose which stay (a delete keeps the suggested one only)"
+        }
         switch card.category {
         case .duplicates:
             return card.twin.map { twin in

@@ -95,18 +95,25 @@ struct LineScreen: PlayScreen {
 
     func feedback(_ feedback: Feedback, session: RoundSession) {
         switch feedback {
-        case .deleted(let c): screen.say("  ✗ delete · \(humanBytes(c.bytes))")
-        case .kept: screen.say("  ✓ keep")
+        case .deleted(let c):
+            if let group = c.group, let kept = session.keptMembers(of: c) {
+                let positions = group.members.indices.filter { kept.contains(group.members[$0].id) }.map { String($0 + 1) }
+                let freed = group.members.filter { !kept.contains($0.id) }.reduce(Int64(0)) { $0 + $1.bytes }
+                screen.say("  ✗ delete \(group.members.count - kept.count) of \(group.members.count), keep \(positions.joined(separator: " ")) · \(humanBytes(freed))")
+            } else {
+                screen.say("  ✗ delete · \(humanBytes(c.bytes))")
+            }
+        case .kept(let c): screen.say(c.group.map { "  ✓ keep all \($0.members.count)" } ?? "  ✓ keep")
         case .skipped: screen.say("  → skip: decide later")
         case .undone(let c): screen.say("  ↶ undone: \(RawPath(bytes: c.item.rawPath.lastComponent))")
-        case .undoRefused(let why): screen.say("  \(why)")
+        case .undoRefused(let why), .refused(let why): screen.say("  \(why)")
         case .nothingToUndo: screen.say("  nothing to undo")
         case .quit, .noCard: break
         }
     }
 
     func unknown(_ input: String) {
-        screen.say("  ? '\(input)': answer d (delete), k (keep), s (skip), u (undo) or q (quit)")
+        screen.say("  ? '\(input)': answer d (delete), k (keep), keep 2 3 (on a group: those stay), s (skip), u (undo) or q (quit)")
     }
 
     func done(_ end: PlayEnd) {

@@ -60,7 +60,7 @@ final class TerminalScreen: PlayScreen {
         case .kept(let c): flash = style.bold(style.green("✓ KEEP  \(CardView.name(c))"))
         case .skipped(let c): flash = style.bold(style.cyan("→ LATER  \(CardView.name(c)): dealt again in a later round"))
         case .undone(let c): flash = style.bold(style.yellow("↶ UNDONE  \(CardView.name(c)): decide again"))
-        case .undoRefused(let why): flash = style.yellow(why)
+        case .undoRefused(let why), .refused(let why): flash = style.yellow(why)
         case .nothingToUndo: flash = style.dim("nothing to undo")
         case .quit, .noCard: flash = ""
         }

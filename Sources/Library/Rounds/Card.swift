@@ -27,9 +27,28 @@ public struct Card: Sendable, Equatable {
     public var twin: ItemRecord?
     /// The player has decided on this file before (and kept it, long enough ago to see it again).
     public var reviewedBefore: Bool
+    /// In the duplicates and similar queues, the whole group this card stands for (its `item` is the
+    /// member the rule suggests keeping); nil for a card of one file.
+    public var group: CardGroup?
 
-    public var bytes: Int64 { item.size + linked.reduce(0) { $0 + $1.size } }
+    public init(item: ItemRecord, linked: [ItemRecord], category: CardCategory, twin: ItemRecord?, reviewedBefore: Bool,
+                group: CardGroup? = nil) {
+        self.item = item
+        self.linked = linked
+        self.category = category
+        self.twin = twin
+        self.reviewedBefore = reviewedBefore
+        self.group = group
+    }
+
+    /// The file and its linked files; for a group, what a delete keeping the suggested member frees.
+    public var bytes: Int64 {
+        if let group { return group.members.dropFirst().reduce(0) { $0 + $1.bytes } }
+        return item.size + linked.reduce(0) { $0 + $1.size }
+    }
     public var id: Int64 { item.id! }
+    /// Every item the card stands for: the group's members, or its own file.
+    public var itemIDs: [Int64] { group.map { $0.members.map(\.id) } ?? [id] }
 }
 
 /// How a queue is ordered: the standard order (see `CardQueue`), or by the player's choice.

@@ -37,8 +37,12 @@ public final class CardDeck: @unchecked Sendable {
                     self.stretch += 1
                     self.offset = 0
                 }
-                // A file that changed stretch between two pages (the index moved meanwhile) is dealt once.
-                for card in page where dealt.insert(card.id).inserted { cards.append(card) }
+                // A file that changed stretch between two pages (the index moved meanwhile) is dealt once, and a
+                // file shown in a group card is not dealt again as a card of its own (nor in another group).
+                for card in page where card.itemIDs.allSatisfy({ !dealt.contains($0) }) {
+                    dealt.formUnion(card.itemIDs)
+                    cards.append(card)
+                }
             }
             return cards
         }

@@ -55,6 +55,11 @@ enum CardQueue {
     static let setAside = """
         SELECT item FROM decision WHERE decision = 'keep' AND decidedAt >= ?
         UNION ALL
+        \(leaving)
+        """
+
+    /// The items on their way out: waiting in a pending batch, or in the trash.
+    static let leaving = """
         SELECT d.item FROM decision d JOIN round r ON r.id = d.round
         WHERE r.status = 'pending' AND d.decision = 'delete'
         UNION ALL
@@ -188,7 +193,24 @@ enum CardQueue {
         }
         var cards = order.compactMap { cardOf[$0] }
         try attach(&cards, twins: twins, db)
-        return cards
+        return try gather(cards, db)
+    }
+
+    /// Turns the cards of duplicates and similar photos into one card a group, where the group's first
+    /// card of the page stood (a later copy of a group already dealt is dropped); a group with one
+    /// file left (the others in the trash or waiting to go) is no card at all: it is the last copy.
+    static func gather(_ cards: [Card], _ db: Database) throws -> [Card] {
+        var seen = Set<String>()
+        var gathered: [Card] = []
+        for card in cards {
+            guard card.category == .duplicates || card.category == .similar else { gathered.append(card); continue }
+            let key = card.category == .duplicates ? card.item.duplicateGroup : card.item.similarGroup
+            guard let key, seen.insert("\(card.category.rawValue) \(key)").inserted,
+                  let group = try CardGroup.fetch(db, category: card.category, key: key) else { continue }
+            gathered.append(Card(item: group.suggested.item, linked: group.suggested.linked, category: card.category, twin: nil,
+                                 reviewedBefore: card.reviewedBefore, group: group))
+        }
+        return gathered
     }
 
     /// The query that counts the files a queue takes and their bytes, before those set aside are taken
@@ -214,6 +236,7 @@ enum CardQueue {
     /// million entries against the set-aside list cost more than the count itself (0.14 s against 0.09 s
     /// for 881,838 old photos).
     static func tally(_ db: Database, category wanted: CardCategory?, filter: IndexedBossFilter?, policy: QueuePolicy) throws -> CardTally {
+        if filter == nil, let wanted, let column = groupColumn[wanted] { return try groupTally(db, category: wanted, column: column, policy: policy) }
         let counted = counted(category: wanted, filter: filter, policy)
         let (sql, arguments) = tallySelect(counted, index: wanted == nil && filter == nil ? try existing(roundTallyIndex, db) : nil)
         let taken = try Row.fetchOne(db, sql: sql, arguments: arguments)
@@ -225,6 +248,22 @@ enum CardQueue {
             WHERE \(counted.sql)
             """, arguments: StatementArguments([policy.keptSince] + counted.arguments))
         return CardTally(count: (taken?[0] ?? 0) - (off?[0] ?? 0), bytes: (taken?[1] ?? 0) - (off?[1] ?? 0))
+    }
+
+    /// The column that names the group of a card of the duplicates and similar queues, whose cards are groups.
+    static let groupColumn: [CardCategory: String] = [.duplicates: "duplicateGroup", .similar: "similarGroup"]
+
+    /// How many group cards a duplicates or similar queue deals now (groups with a copy that is not set
+    /// aside) and the bytes of those copies (what deleting all but the suggested member frees, about).
+    /// Read from the group's own partial index (migration v14 holds the group in it); the few copies are
+    /// each tested against the set-aside list.
+    static func groupTally(_ db: Database, category: CardCategory, column: String, policy: QueuePolicy) throws -> CardTally {
+        let counted = counted(category: category, filter: nil, policy)
+        let row = try Row.fetchOne(db, sql: """
+            SELECT COUNT(DISTINCT item.\(column)), COALESCE(SUM(\(cardBytes)), 0) FROM item
+            WHERE \(counted.sql) AND item.id NOT IN (\(setAside))
+            """, arguments: StatementArguments(counted.arguments + [policy.keptSince]))
+        return CardTally(count: row?[0] ?? 0, bytes: row?[1] ?? 0)
     }
 
     /// Whether a weekly boss's filter deals at least one card now (stops at the first).
