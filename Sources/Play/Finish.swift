@@ -33,13 +33,14 @@ extension PlayContext {
             return try withStanding(report)
         }
         let hasDeletes = !session.deletedCards.isEmpty
+        let stays = session.stays
         let status: RoundRecord.Status = !hasDeletes ? .moving : answer == .yes ? .moving : .pending
         let round = try library.record(
             RoundRecord(kind: Self.recordKind(kind), boss: kind.bossName, startedAt: startedAt, endedAt: now,
                         status: status, reviewed: session.decisions.count, kept: session.keptCount),
             decisions: session.decisions.map { decision in
                 DecisionRecord(round: 0, item: decision.card.id, path: decision.card.item.path,
-                               decision: decision.deleted ? .delete : .keep, category: decision.card.category.rawValue, decidedAt: now)
+                               decision: decision.deleted ? .delete : stays.contains(decision.card.id) ? .stay : .keep, category: decision.card.category.rawValue, decidedAt: now)
             })
         guard status == .moving else {
             report.roundID = round.id

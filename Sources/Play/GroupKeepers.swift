@@ -10,9 +10,10 @@ struct GroupKeepers {
     private var kept: [String: [ItemRecord]] = [:]
     private var problems: [String: String?] = [:]
 
-    /// From the round's decisions: each keep of a duplicate or a similar photo, by its group now.
+    /// From the round's decisions: each member of a duplicate or similar group kept (or kept as the copy that
+    /// stays while the others go), by its group now.
     init(_ decisions: [DecisionRecord], library: LibraryDatabase) throws {
-        for decision in decisions where decision.decision == .keep {
+        for decision in decisions where decision.decision == .keep || decision.decision == .stay {
             guard let category = CardCategory(rawValue: decision.category), category == .duplicates || category == .similar,
                   let item = try library.cardFiles(of: decision.item)?.item,
                   let key = Self.key(item, category) else { continue }
@@ -43,14 +44,19 @@ struct GroupKeepers {
         var problem: String?
         for keeper in keepers {
             let path = keeper.rawPath
-            guard let now = try? linkStatus(path) else {
-                problem = "the copy kept in its place, \(path), is gone since it was dealt; nothing of this group moves"
-                break
+            do {
+                // Reached without following a link anywhere on the way: a kept copy behind a planted link
+                // could be the very file that moves.
+                let now = try NoLinks.status(path)
+                if now.kind != .regular || !now.isSameVersion(as: keeper.status) {
+                    problem = "the copy kept in its place, \(path), changed since it was dealt; nothing of this group moves"
+                }
+            } catch where error.isNotFound {
+                problem = "the copy kept in its place, \(path), is gone since it was dealt; this one stays, it may be the last copy"
+            } catch {
+                problem = "the copy kept in its place, \(path), is reached through a symbolic link now or cannot be checked (\(error.reason)); this one stays, it may be the last copy"
             }
-            guard now.kind == .regular, now.isSameVersion(as: keeper.status) else {
-                problem = "the copy kept in its place, \(path), changed since it was dealt; nothing of this group moves"
-                break
-            }
+            if problem != nil { break }
         }
         problems[key] = problem
         return problem

@@ -168,6 +168,12 @@ public final class RoundSession {
     }
 
     /// The members kept on the group card `card` when it was decided (nil: not decided, or not a group).
+    /// The members of group cards kept as the copies the deleted others go against (a group kept whole is
+    /// not among them: its members are kept).
+    public var stays: Set<Int64> {
+        Set(choices.filter { $0.deleted && $0.card.group != nil }.flatMap(\.kept))
+    }
+
     public func keptMembers(of card: Card) -> [Int64]? {
         choices.last { $0.card == card && $0.card.group != nil }?.kept
     }

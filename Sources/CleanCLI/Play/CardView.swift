@@ -47,6 +47,14 @@ enum CardView {
         return lines.map(escapingControlCharacters)
     }
 
+    /// What a delete on a group card did: "2 of 3, keep 3 · 676.0 KB" (nil for a card of one file).
+    static func groupOutcome(_ card: Card, session: RoundSession) -> String? {
+        guard let group = card.group, let kept = session.keptMembers(of: card) else { return nil }
+        let positions = group.members.indices.filter { kept.contains(group.members[$0].id) }.map { String($0 + 1) }
+        let freed = group.members.filter { !kept.contains($0.id) }.reduce(Int64(0)) { $0 + $1.bytes }
+        return "\(group.members.count - kept.count) of \(group.members.count), keep \(positions.joined(separator: " ")) · \(humanBytes(freed))"
+    }
+
     static func name(_ card: Card) -> String { RawPath(bytes: card.item.rawPath.lastComponent).description }
 
     static func facts(_ card: Card) -> [String] {

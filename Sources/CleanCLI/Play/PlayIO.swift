@@ -95,14 +95,7 @@ struct LineScreen: PlayScreen {
 
     func feedback(_ feedback: Feedback, session: RoundSession) {
         switch feedback {
-        case .deleted(let c):
-            if let group = c.group, let kept = session.keptMembers(of: c) {
-                let positions = group.members.indices.filter { kept.contains(group.members[$0].id) }.map { String($0 + 1) }
-                let freed = group.members.filter { !kept.contains($0.id) }.reduce(Int64(0)) { $0 + $1.bytes }
-                screen.say("  ✗ delete \(group.members.count - kept.count) of \(group.members.count), keep \(positions.joined(separator: " ")) · \(humanBytes(freed))")
-            } else {
-                screen.say("  ✗ delete · \(humanBytes(c.bytes))")
-            }
+        case .deleted(let c): screen.say("  ✗ delete " + (CardView.groupOutcome(c, session: session) ?? "· \(humanBytes(c.bytes))"))
         case .kept(let c): screen.say(c.group.map { "  ✓ keep all \($0.members.count)" } ?? "  ✓ keep")
         case .skipped: screen.say("  → skip: decide later")
         case .undone(let c): screen.say("  ↶ undone: \(RawPath(bytes: c.item.rawPath.lastComponent))")

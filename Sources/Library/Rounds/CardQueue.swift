@@ -69,7 +69,9 @@ enum CardQueue {
     /// A card's bytes: the file and the files linked to it, kept by the schema's triggers (migration v7).
     /// Written exactly as the indexes of v7 name it, so SQLite orders by those indexes.
     static let cardBytes = "item.size + item.linkedBytes"
-    static let reviewed = "EXISTS (SELECT 1 FROM decision WHERE decision.item = item.id)"
+    /// The player decided on the file itself before (a copy a group card kept while its others went, `stay`,
+    /// was not decided on for itself).
+    static let reviewed = "EXISTS (SELECT 1 FROM decision WHERE decision.item = item.id AND decision.decision != 'stay')"
     /// Another copy of a duplicate group than the kept one, and not a hard link to it (deleting it would free
     /// nothing): kept in the row by the schema's triggers (migration v8), so a count reads an index alone.
     static let extraCopy = "(item.extraCopy = 1)"
@@ -163,7 +165,7 @@ enum CardQueue {
 
     /// Up to `limit` cards of `stretch` (nil: all), skipping the first `offset`: the page's ids in order,
     /// then their rows (one read transaction: the caller's).
-    static func cards(_ db: Database, _ stretch: CardStretch, offset: Int, limit: Int?) throws -> [Card] {
+    static func cards(_ db: Database, _ stretch: CardStretch, offset: Int, limit: Int?, groups: Bool = false) throws -> [Card] {
         var stretch = stretch
         stretch.index = try existing(stretch.index, db)
         let (sql, arguments) = page(stretch, offset: offset, limit: limit)
@@ -193,7 +195,7 @@ enum CardQueue {
         }
         var cards = order.compactMap { cardOf[$0] }
         try attach(&cards, twins: twins, db)
-        return try gather(cards, db)
+        return groups ? try gather(cards, db) : cards
     }
 
     /// Turns the cards of duplicates and similar photos into one card a group, where the group's first
@@ -236,7 +238,6 @@ enum CardQueue {
     /// million entries against the set-aside list cost more than the count itself (0.14 s against 0.09 s
     /// for 881,838 old photos).
     static func tally(_ db: Database, category wanted: CardCategory?, filter: IndexedBossFilter?, policy: QueuePolicy) throws -> CardTally {
-        if filter == nil, let wanted, let column = groupColumn[wanted] { return try groupTally(db, category: wanted, column: column, policy: policy) }
         let counted = counted(category: wanted, filter: filter, policy)
         let (sql, arguments) = tallySelect(counted, index: wanted == nil && filter == nil ? try existing(roundTallyIndex, db) : nil)
         let taken = try Row.fetchOne(db, sql: sql, arguments: arguments)
@@ -257,7 +258,8 @@ enum CardQueue {
     /// aside) and the bytes of those copies (what deleting all but the suggested member frees, about).
     /// Read from the group's own partial index (migration v14 holds the group in it); the few copies are
     /// each tested against the set-aside list.
-    static func groupTally(_ db: Database, category: CardCategory, column: String, policy: QueuePolicy) throws -> CardTally {
+    static func groupTally(_ db: Database, category: CardCategory, policy: QueuePolicy) throws -> CardTally? {
+        guard let column = groupColumn[category] else { return nil }
         let counted = counted(category: category, filter: nil, policy)
         let row = try Row.fetchOne(db, sql: """
             SELECT COUNT(DISTINCT item.\(column)), COALESCE(SUM(\(cardBytes)), 0) FROM item
@@ -291,7 +293,30 @@ enum CardQueue {
         for index in cards.indices {
             cards[index].linked = linked[cards[index].id] ?? []
             cards[index].twin = twins[cards[index].id].flatMap { kept[$0] }
+            let item = cards[index].item
+            switch cards[index].category {
+            case .duplicates, .similar: break
+            default:
+                // Dealt outside its group's queue: the card says where its copies are (few cards have any).
+                var found: Card.Copies?
+                if let group = item.duplicateGroup {
+                    found = try copies(of: item, column: "duplicateGroup", key: group, kind: .duplicates, db)
+                } else if let group = item.similarGroup {
+                    found = try copies(of: item, column: "similarGroup", key: group, kind: .similar, db)
+                }
+                if let found, !found.elsewhere.isEmpty || found.leaving > 0 { cards[index].copies = found }
+            }
         }
+    }
+
+    /// The other members of `item`'s group: those in the library, and how many are leaving (trash, pending batch).
+    private static func copies(of item: ItemRecord, column: String, key: Int64, kind: CardCategory, _ db: Database) throws -> Card.Copies {
+        let others = try ItemRecord.fetchAll(db, sql: "SELECT * FROM item WHERE \(column) = ? AND id != ? AND store IS NULL ORDER BY path",
+                                             arguments: [key, item.id])
+        let leaving = Set(try Int64.fetchAll(db, sql: "SELECT item FROM (\(Self.leaving)) WHERE item IN (\(others.map { String($0.id!) }.joined(separator: ",")))"))
+        let sameFile = { (other: ItemRecord) in other.device == item.device && other.inode == item.inode }
+        return Card.Copies(kind: kind, elsewhere: others.filter { !leaving.contains($0.id!) && !sameFile($0) },
+                           leaving: others.filter { leaving.contains($0.id!) }.count)
     }
 }
 
