@@ -19,6 +19,32 @@ public enum CardReason {
     /// The reason line; `now` dates an old photo's age. `namesOnly` names the kept copy by its file
     /// name alone (the web card, where the folder is shown apart).
     public static func text(_ card: Card, now: Date, namesOnly: Bool = false) -> String {
+        if let group = card.group {
+            let what = card.category == .duplicates ? "copies, byte for byte the same" : "similar photos"
+            return "\(group.members.count) \(what): choose which stay (a delete keeps the suggested one only)"
+        }
+        let own = ownText(card, now: now, namesOnly: namesOnly)
+        guard let copies = card.copies else { return own }
+        return own + "; " + copiesText(copies, namesOnly: namesOnly)
+    }
+
+    /// What a delete does to a card that has copies: "2 copies: here and /…/Backup/a.jpg; delete moves this
+    /// copy only", or "its other copy is in the trash: this is the last copy; delete moves it too".
+    public static func copiesText(_ copies: Card.Copies, namesOnly: Bool = false) -> String {
+        let noun = copies.kind == .duplicates ? "copy" : "similar photo"
+        let place = { (item: ItemRecord) in namesOnly ? item.rawPath.parent.description : item.rawPath.description }
+        if !copies.elsewhere.isEmpty {
+            let shown = copies.elsewhere.prefix(2).map(place).joined(separator: ", ")
+            let more = copies.elsewhere.count > 2 ? " and \(copies.elsewhere.count - 2) more" : ""
+            return copies.kind == .duplicates
+                ? "\(copies.elsewhere.count + 1) copies: here and \(shown)\(more); delete moves this copy only"
+                : "similar to \(shown)\(more), which stay; delete moves this photo only"
+        }
+        let other = copies.leaving == 1 ? "its other \(noun) is" : "its \(copies.leaving) other \(noun == "copy" ? "copies" : "similar photos") are"
+        return "\(other) in the trash: this is the last one; delete moves it too"
+    }
+
+    private static func ownText(_ card: Card, now: Date, namesOnly: Bool) -> String {
         switch card.category {
         case .duplicates:
             return card.twin.map { twin in

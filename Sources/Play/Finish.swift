@@ -33,13 +33,14 @@ extension PlayContext {
             return try withStanding(report)
         }
         let hasDeletes = !session.deletedCards.isEmpty
+        let stays = session.stays
         let status: RoundRecord.Status = !hasDeletes ? .moving : answer == .yes ? .moving : .pending
         let round = try library.record(
             RoundRecord(kind: Self.recordKind(kind), boss: kind.bossName, startedAt: startedAt, endedAt: now,
                         status: status, reviewed: session.decisions.count, kept: session.keptCount),
             decisions: session.decisions.map { decision in
                 DecisionRecord(round: 0, item: decision.card.id, path: decision.card.item.path,
-                               decision: decision.deleted ? .delete : .keep, category: decision.card.category.rawValue, decidedAt: now)
+                               decision: decision.deleted ? .delete : stays.contains(decision.card.id) ? .stay : .keep, category: decision.card.category.rawValue, decidedAt: now)
             })
         guard status == .moving else {
             report.roundID = round.id
@@ -65,8 +66,10 @@ extension PlayContext {
         var requests: [MoveRequest] = []
         var facts: [Int64: DatabaseJournal.CardFacts] = [:]
         var skipped: [(RawPath, String)] = []
-        let deletes = try library.decisions(of: roundID).filter { $0.decision == .delete }
+        let decisions = try library.decisions(of: roundID)
+        let deletes = decisions.filter { $0.decision == .delete }
         let leaving = Set(deletes.map(\.path))
+        var groups = try GroupKeepers(decisions, library: library)
         for decision in deletes {
             guard let files = try library.cardFiles(of: decision.item) else {
                 skipped.append((RawPath(bytes: Array(decision.path)), "it is no longer in the index (rescanned since it was dealt)"))
@@ -78,6 +81,22 @@ extension PlayContext {
                 continue
             }
             let isDuplicate = decision.category == CardCategory.duplicates.rawValue
+            let isSimilar = decision.category == CardCategory.similar.rawValue
+            // A group card: the members the player kept stand for the group. Every one of them must still be
+            // the file that was dealt, or nothing of the group moves.
+            if let keepers = groups.keepers(of: files.item, category: decision.category) {
+                if let problem = groups.problem(with: keepers) {
+                    skipped.append((files.item.rawPath, problem))
+                    continue
+                }
+                let keeper = keepers[0]
+                requests.append(MoveRequest(itemID: decision.item, path: files.item.rawPath, expected: files.item.status,
+                                            linked: files.linked.map { .init(path: $0.rawPath, expected: $0.status) },
+                                            twin: isDuplicate ? keeper.rawPath : nil,
+                                            keptPhoto: isSimilar ? KeptPhoto(path: keeper.rawPath, expected: keeper.status) : nil))
+                facts[decision.item] = .init(category: decision.category, contentKey: files.item.contentKey())
+                continue
+            }
             if isDuplicate && files.keptCopy == nil {
                 skipped.append((files.item.rawPath, "it is no longer a duplicate: no kept copy to fall back on"))
                 continue
@@ -90,7 +109,7 @@ extension PlayContext {
             // A similar photo moves only while the photo kept in its place is there, unchanged; unless
             // the player deletes that one in this batch too (each was dealt as its own card).
             var keptPhoto: KeptPhoto?
-            if decision.category == CardCategory.similar.rawValue {
+            if isSimilar {
                 guard let kept = try library.similarKept(of: decision.item) else {
                     skipped.append((files.item.rawPath, "it is no longer similar to a kept photo (rescanned since it was dealt)"))
                     continue

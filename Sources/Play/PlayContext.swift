@@ -17,6 +17,9 @@ public struct PlayContext {
     public let thresholds: Thresholds
     /// Kept files are not dealt again for this many days.
     public let keptCooldownDays: Int
+    /// Whether this front-end deals duplicates and similar photos as group cards (it shows every member and
+    /// takes a keep set); a front-end without that view deals a card a copy.
+    public var groupCards = false
 
     public init(library: LibraryDatabase, trash: Trash, rules: Rules, tier: Tier, now: Date, calendar: Calendar,
                 thresholds: Thresholds, keptCooldownDays: Int) {
@@ -35,7 +38,7 @@ public struct PlayContext {
     public var newPlayer: Profile { Profile.newPlayer(tier: tier, rules: rules) }
 
     public var queuePolicy: QueuePolicy {
-        QueuePolicy(thresholds: thresholds, keptCooldownDays: keptCooldownDays, now: now, calendar: calendar)
+        QueuePolicy(thresholds: thresholds, keptCooldownDays: keptCooldownDays, now: now, calendar: calendar, groupCards: groupCards)
     }
 }
 

@@ -54,6 +54,7 @@ enum RoundJSON {
         case .skipped(let c): answer["result"] = "skipped"; answer["card"] = c.id
         case .undone(let c): answer["result"] = "undone"; answer["card"] = c.id
         case .undoRefused(let message): answer["result"] = "undoRefused"; answer["message"] = message
+        case .refused(let message): answer["result"] = "refused"; answer["message"] = message
         case .nothingToUndo: answer["result"] = "nothingToUndo"; answer["message"] = "nothing to undo"
         case .quit: answer["result"] = "quit"
         case .noCard: answer["result"] = "noCard"

@@ -5,8 +5,9 @@ import Testing
 /// after; the home screen says what the trash holds and when it goes; `trash.auto_empty_days`;
 /// `trash empty --dry-run`; local times and sizes in `pending`; "did you mean …?".
 @Suite struct HonestWordsTests {
-    /// The fixtures scanned at the fixed time and the duplicates boss played with `--yes`: the three
-    /// backup copies (222.2 KB with the screenshot's) move to the trash.
+    /// The fixtures scanned at the fixed time and the duplicates boss played with `--yes`: three group
+    /// cards of two copies each, `d` keeping the suggested (camera) copy; the three backup copies
+    /// (222.2 KB with the screenshot's) move to the trash.
     static func trashedCopies(_ config: String = "") throws -> CleanBinary {
         let clean = try CleanBinary.atFixedTime()
         if !config.isEmpty {
@@ -16,7 +17,7 @@ import Testing
         #expect(try clean.run(["scan", try clean.copyOfTheFixtures(), "--quiet"]).status == 0)
         let play = try clean.run(["boss", "duplicates", "--yes"], input: "d\nd\nd\n")
         #expect(play.status == 0, "\(play.stderr)")
-        #expect(play.stdout.contains("Round over: reviewed 3 · kept 0 · deleted 3\n226.1 KB moved to the trash (recoverable)\n"), "\(play.stdout)")
+        #expect(play.stdout.contains("Round over: reviewed 6 · kept 3 · deleted 3\n226.1 KB moved to the trash (recoverable)\n"), "\(play.stdout)")
         #expect(!play.stdout.contains("freed"), "\(play.stdout)")
         return clean
     }

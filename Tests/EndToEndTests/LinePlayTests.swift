@@ -14,30 +14,59 @@ import Testing
         try clean.run(["scan", folder])
         let run = try clean.run(["boss", "duplicates"], input: "x\nd\ny\n")
         #expect(run.status == 0, "\(run.stderr)")
+        // A duplicate is a group card: every copy, the suggested one first; `d` keeps it alone.
         let card = """
             ── card 1 of 1 · duplicate ───────────────────────────────
-              a-copy.jpg
-              in \(folder)
-              photo · 338.0 KB · 2011-01-13T14:33:39 (exif) · 1296×968 · Apple iPhone 4
-              why: duplicate of \(folder)/a.jpg (kept)
+              why: 2 copies, byte for byte the same: choose which stay (a delete keeps the suggested one only)
+              1 ★ a.jpg  in \(folder)
+                    338.0 KB · 1296×968 · 2011-01-13 · sharpness 3147 · suggested
+              2   a-copy.jpg  in \(folder)
+                    338.0 KB · 1296×968 · 2011-01-13 · sharpness 3147
               deleted 0 · 0 B to free · 300 s left
-              [d] delete  [k] keep  [s] skip  [u] undo  [q] quit
+              [d] keep 1, delete the others  [k] keep all  [keep 2 3] keep those  [s] skip  [u] undo  [q] quit
             """
         let expected = [
             card,
-            "  ? 'x': answer d (delete), k (keep), s (skip), u (undo) or q (quit)",
+            "  ? 'x': answer d (delete), k (keep), keep 2 3 (on a group: those stay), s (skip), u (undo) or q (quit)",
             card,
-            "  ✗ delete · 338.0 KB",
+            "  ✗ delete 1 of 2, keep 1 · 338.0 KB",
             "",
             "To move: 1 card, 338.0 KB",
             "  duplicates: 1, 338.0 KB",
             "    338.0 KB  \(folder)/a-copy.jpg",
             "Move 1 card (338.0 KB) to the trash? [y/N]",
-            "Round over: reviewed 1 · kept 0 · deleted 1",
+            "Round over: reviewed 2 · kept 1 · deleted 1",
             "338.0 KB moved to the trash (recoverable)",
         ].joined(separator: "\n")
         #expect(run.stdout.hasPrefix(expected), "\(run.stdout)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.jpg"])
+    }
+
+    /// A group of three where the player keeps the third (`keep 3`): only members one and two reach the
+    /// trash; a keep set that names no member of the group is refused and nothing is recorded.
+    @Test func keepNamesTheMembersThatStayOnAGroupCard() throws {
+        let clean = try CleanBinary()
+        defer { clean.removeHome() }
+        let folder = clean.home + "/library"
+        for sub in ["DCIM/Camera", "Backup", "WhatsApp"] {
+            try FileManager.default.createDirectory(atPath: folder + "/" + sub, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(atPath: CleanBinary.corpus + "/Apple iPhone 4.jpg", toPath: folder + "/\(sub)/IMG_0001.jpg")
+        }
+        try clean.run(["scan", folder])
+        let run = try clean.run(["boss", "duplicates", "--yes", "--json"], input: "keep 4\nkeep 0 2\nkeep 3\n")
+        #expect(run.status == 0, "\(run.stderr)")
+        // The camera copy is suggested and listed first; the others by path.
+        #expect(run.stderr.contains("1 ★ IMG_0001.jpg  in \(folder)/DCIM/Camera\n"), "\(run.stderr)")
+        #expect(run.stderr.contains("2   IMG_0001.jpg  in \(folder)/Backup\n"), "\(run.stderr)")
+        #expect(run.stderr.contains("3   IMG_0001.jpg  in \(folder)/WhatsApp\n"), "\(run.stderr)")
+        #expect(run.stderr.components(separatedBy: "This group has 3 members: keep 1 to 3.").count == 3, "\(run.stderr)")
+        let round = try CleanBinary.object(run)
+        #expect(round["deleted"] as? Int == 2 && round["kept"] as? Int == 1 && round["reviewed"] as? Int == 3, "\(round)")
+        let fm = FileManager.default
+        #expect(fm.fileExists(atPath: folder + "/WhatsApp/IMG_0001.jpg"))
+        #expect(!fm.fileExists(atPath: folder + "/DCIM/Camera/IMG_0001.jpg") && !fm.fileExists(atPath: folder + "/Backup/IMG_0001.jpg"))
+        let trash = try #require(try JSONSerialization.jsonObject(with: Data(clean.run(["trash", "list", "--json"]).stdout.utf8)) as? [[String: Any]])
+        #expect(Set(trash.compactMap { $0["originalPath"] as? String }) == [folder + "/DCIM/Camera/IMG_0001.jpg", folder + "/Backup/IMG_0001.jpg"])
     }
 }
 

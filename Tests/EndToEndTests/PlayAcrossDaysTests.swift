@@ -38,9 +38,10 @@ import Testing
         // Day 1, Monday 2026-03-02: scan, then the duplicates boss: delete the backup copy.
         clean.environment["SWIPECLEAN_NOW"] = "2026-03-02T19:30:00+01:00"
         #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
-        // One card: after it the cards have run out, so the next line answers the confirmation.
+        // One group card of two copies: `d` keeps the suggested (camera) copy and deletes the other; after it
+        // the cards have run out, so the next line answers the confirmation. Both files count as reviewed.
         let boss = try Self.json(clean.run(["boss", "duplicates", "--json"], input: "d\ny\n"))
-        #expect(boss["reviewed"] as? Int == 1 && boss["deleted"] as? Int == 1 && boss["confirmed"] as? Bool == true)
+        #expect(boss["reviewed"] as? Int == 2 && boss["kept"] as? Int == 1 && boss["deleted"] as? Int == 1 && boss["confirmed"] as? Bool == true)
         #expect(boss["xpEarned"] as? Int == 51)                        // 1 deleted + 50 for the round, ×1 on day 1
         #expect(boss["achievementsUnlocked"] as? [String] == ["First Steps"])
         #expect(!fm.fileExists(atPath: library + "/Backup/IMG_0001.JPG"))

@@ -72,7 +72,8 @@ import Testing
         return (library, kept)
     }
 
-    @Test func theSimilarBossDealsEveryCopyNamingTheKeptPhotoAndMovesThem() throws {
+    /// The nine photos are one group card: every member listed, the suggested one first; `d` keeps it alone.
+    @Test func theSimilarBossDealsTheGroupAsOneCardAndMovesAllButTheSuggested() throws {
         var clean = try CleanBinary()
         defer { clean.removeHome() }
         clean.environment["SWIPECLEAN_NOW"] = "2026-03-02T19:30:00+01:00"
@@ -82,10 +83,13 @@ import Testing
         #expect(boss["available"] as? Int == 8)
         #expect(boss["title"] as? String == "Seeing Double")
 
-        let played = try clean.run(["boss", "similar"], input: String(repeating: "d\n", count: 8) + "y\n")
+        let played = try clean.run(["boss", "similar"], input: "d\ny\n")
         #expect(played.status == 0, "\(played.stderr)")
         let shown = played.stdout + played.stderr
-        #expect(shown.contains("similar to \(kept) (kept)"), "\(shown)")
+        let keptURL = URL(fileURLWithPath: kept)
+        #expect(shown.contains("9 similar photos: choose which stay"), "\(shown)")
+        #expect(shown.contains("1 ★ \(keptURL.lastPathComponent)  in \(keptURL.deletingLastPathComponent().path)"), "\(shown)")
+        #expect(shown.contains("✗ delete 8 of 9, keep 1"), "\(shown)")
         let left = try FileManager.default.contentsOfDirectory(atPath: library + "/iphone4")
         #expect(left == [String(kept.split(separator: "/").last!)])
         let report = try CleanBinary.object(try clean.run(["report", "--json"]))
@@ -98,7 +102,7 @@ import Testing
         defer { clean.removeHome() }
         clean.environment["SWIPECLEAN_NOW"] = "2026-03-02T19:30:00+01:00"
         let (library, kept) = try Self.scanned(clean)
-        let played = try clean.run(["boss", "similar", "--json"], input: "d\nd\nq\nn\n")
+        let played = try clean.run(["boss", "similar", "--json"], input: "d\nq\nn\n")
         #expect(try CleanBinary.object(played)["pending"] as? Bool == true)
         // The kept photo is edited (new bytes, new mtime) after the cards were dealt.
         try Data(repeating: 7, count: 10).write(to: URL(fileURLWithPath: kept))
@@ -107,8 +111,9 @@ import Testing
         let round = try #require((try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])?.first)
         #expect(round["deleted"] as? Int == 0)
         let skipped = try #require(round["skipped"] as? [[String: Any]])
-        #expect(skipped.count == 2)
-        for skip in skipped { #expect((skip["reason"] as? String)?.contains("changed since it was dealt") == true, "\(skip)") }
+        // The group card kept that photo alone: with it changed, nothing of the group moves.
+        #expect(skipped.count == 8)
+        for skip in skipped { #expect((skip["reason"] as? String)?.contains("changed since it was dealt; nothing of this group moves") == true, "\(skip)") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: library + "/iphone4").count == 9)
     }
 }

@@ -12,13 +12,15 @@ enum CardView {
         var tally = "  deleted \(session.deletedCards.count) · \(humanBytes(session.bytesToFree)) to free"
         if let secondsLeft { tally += " · \(Int(secondsLeft.rounded(.up))) s left" }
         lines.append(tally)
-        lines.append("  [d] delete  [k] keep  [s] skip  [u] undo  [q] quit")
+        lines.append(card.group == nil ? "  [d] delete  [k] keep  [s] skip  [u] undo  [q] quit"
+                                       : "  [d] keep 1, delete the others  [k] keep all  [keep 2 3] keep those  [s] skip  [u] undo  [q] quit")
         return lines.joined(separator: "\n")
     }
 
     /// The card's own lines: name, folder, facts (kind, size, capture date and its source, dimensions,
     /// camera), why it is a candidate, and the files that go with it.
     static func describe(_ card: Card, thresholds: Thresholds, now: Date) -> [String] {
+        if let group = card.group { return describe(group, card: card, now: now) }
         let item = card.item
         var lines = [name(card), "in \(item.rawPath.parent)", facts(card).joined(separator: " · "),
                      "why: " + escapingControlCharacters(reason(card, thresholds: thresholds, now: now))]
@@ -26,6 +28,31 @@ enum CardView {
             lines.append("with: " + card.linked.map { "\(RawPath(bytes: $0.rawPath.lastComponent)) (\(humanBytes($0.size)))" }.joined(separator: ", "))
         }
         return lines
+    }
+
+    /// A group card: why, then every member numbered (the suggested one first, starred) with what sets it apart.
+    static func describe(_ group: CardGroup, card: Card, now: Date) -> [String] {
+        var lines = ["why: " + CardReason.text(card, now: now)]
+        for (index, member) in group.members.enumerated() {
+            let item = member.item
+            var facts = [humanBytes(member.bytes)]
+            if let w = item.width, let h = item.height { facts.append("\(w)×\(h)") }
+            if let date = item.capturedAt { facts.append(String(date.prefix(10))) }
+            if let sharpness = item.sharpness { facts.append(String(format: "sharpness %.0f", sharpness)) }
+            let note = member.suggested ? "suggested" + (member.why.isEmpty ? "" : ": " + member.why.joined(separator: ", "))
+                                        : member.why.joined(separator: ", ")
+            lines.append("\(index + 1) \(member.suggested ? "★" : " ") \(RawPath(bytes: item.rawPath.lastComponent))  in \(item.rawPath.parent)")
+            lines.append("      " + (facts + (note.isEmpty ? [] : [note])).joined(separator: " · "))
+        }
+        return lines.map(escapingControlCharacters)
+    }
+
+    /// What a delete on a group card did: "2 of 3, keep 3 · 676.0 KB" (nil for a card of one file).
+    static func groupOutcome(_ card: Card, session: RoundSession) -> String? {
+        guard let group = card.group, let kept = session.keptMembers(of: card) else { return nil }
+        let positions = group.members.indices.filter { kept.contains(group.members[$0].id) }.map { String($0 + 1) }
+        let freed = group.members.filter { !kept.contains($0.id) }.reduce(Int64(0)) { $0 + $1.bytes }
+        return "\(group.members.count - kept.count) of \(group.members.count), keep \(positions.joined(separator: " ")) · \(humanBytes(freed))"
     }
 
     static func name(_ card: Card) -> String { RawPath(bytes: card.item.rawPath.lastComponent).description }

@@ -95,18 +95,18 @@ struct LineScreen: PlayScreen {
 
     func feedback(_ feedback: Feedback, session: RoundSession) {
         switch feedback {
-        case .deleted(let c): screen.say("  ✗ delete · \(humanBytes(c.bytes))")
-        case .kept: screen.say("  ✓ keep")
+        case .deleted(let c): screen.say("  ✗ delete " + (CardView.groupOutcome(c, session: session) ?? "· \(humanBytes(c.bytes))"))
+        case .kept(let c): screen.say(c.group.map { "  ✓ keep all \($0.members.count)" } ?? "  ✓ keep")
         case .skipped: screen.say("  → skip: decide later")
         case .undone(let c): screen.say("  ↶ undone: \(RawPath(bytes: c.item.rawPath.lastComponent))")
-        case .undoRefused(let why): screen.say("  \(why)")
+        case .undoRefused(let why), .refused(let why): screen.say("  \(why)")
         case .nothingToUndo: screen.say("  nothing to undo")
         case .quit, .noCard: break
         }
     }
 
     func unknown(_ input: String) {
-        screen.say("  ? '\(input)': answer d (delete), k (keep), s (skip), u (undo) or q (quit)")
+        screen.say("  ? '\(input)': answer d (delete), k (keep), keep 2 3 (on a group: those stay), s (skip), u (undo) or q (quit)")
     }
 
     func done(_ end: PlayEnd) {

@@ -63,7 +63,7 @@ struct PlayLoop {
         }
         round.endPlay()
         let deleted = round.deletedCards
-        var end = PlayEnd(timeUp: round.timeUp, reviewed: round.session.decisions.count, skipped: round.session.skipped.count)
+        var end = PlayEnd(timeUp: round.timeUp, reviewed: round.session.cardsDecided, skipped: round.session.skipped.count)
         if let problem = round.deckProblem {
             end.problem = "No more cards could be read from the index (\(problem)): play ended with the cards already dealt."
         }

@@ -55,12 +55,12 @@ final class TerminalScreen: PlayScreen {
     func feedback(_ feedback: Feedback, session: RoundSession) {
         switch feedback {
         case .deleted(let c):
-            flash = style.bold(style.red("✗ DELETE  \(CardView.name(c)) · \(humanBytes(c.bytes))"))
+            flash = style.bold(style.red("✗ DELETE  " + (CardView.groupOutcome(c, session: session) ?? "\(CardView.name(c)) · \(humanBytes(c.bytes))")))
             if bell { emit("\u{07}") }
-        case .kept(let c): flash = style.bold(style.green("✓ KEEP  \(CardView.name(c))"))
+        case .kept(let c): flash = style.bold(style.green("✓ KEEP  " + (c.group.map { "all \($0.members.count)" } ?? CardView.name(c))))
         case .skipped(let c): flash = style.bold(style.cyan("→ LATER  \(CardView.name(c)): dealt again in a later round"))
         case .undone(let c): flash = style.bold(style.yellow("↶ UNDONE  \(CardView.name(c)): decide again"))
-        case .undoRefused(let why): flash = style.yellow(why)
+        case .undoRefused(let why), .refused(let why): flash = style.yellow(why)
         case .nothingToUndo: flash = style.dim("nothing to undo")
         case .quit, .noCard: flash = ""
         }

@@ -4,7 +4,8 @@ extension Migrations {
     /// v14: stores another program owns (an iPhone backup, a Photos library, a thumbnail cache, another
     /// trash: `StoreRecognizer`). Their files are indexed with `store` pointing at their row, and no queue
     /// deals them: the queues' condition on every row (`CardQueue.unlinked`) reads `store` too, so each
-    /// index a count reads alone holds it (rebuilt here with it, the rest of each unchanged).
+    /// index a count reads alone holds it (rebuilt here with it, the rest of each unchanged). The duplicates'
+    /// count also holds the group: the duplicates queue deals a card a group, so it counts groups.
     static func registerStores(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v14: stores other programs own") { db in
             try db.execute(sql: """
@@ -20,7 +21,7 @@ extension Migrations {
             let tallies = [
                 "item_tally_by_kind": "(kind, capturedEpoch, size, linkedBytes, linkedTo, extraCopy, similarGroup, screenshotEvidence, store)",
                 "item_tally_screenshots": "(linkedTo, size, linkedBytes, screenshotEvidence, store) WHERE screenshotEvidence IS NOT NULL",
-                "item_tally_duplicates": "(linkedTo, size, linkedBytes, extraCopy, store) WHERE extraCopy = 1",
+                "item_tally_duplicates": "(linkedTo, size, linkedBytes, extraCopy, store, duplicateGroup) WHERE extraCopy = 1",
                 "item_tally_similar": "(linkedTo, size, linkedBytes, similarGroup, store) WHERE similarGroup IS NOT NULL",
             ]
             for (name, columns) in tallies.sorted(by: { $0.key < $1.key }) {

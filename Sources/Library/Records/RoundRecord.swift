@@ -64,7 +64,10 @@ public struct RoundRecord: Codable, Sendable, Equatable, FetchableRecord, Mutabl
 public struct DecisionRecord: Codable, Sendable, Equatable, FetchableRecord, MutablePersistableRecord {
     public static let databaseTableName = "decision"
 
-    public enum Choice: String, Codable, Sendable { case keep, delete }
+    /// `stay`: a member of a group card kept as the copy the others go against, while those others
+    /// were deleted: not a keep of the file itself (it is dealt again in other queues as usual), but
+    /// what the batch's moves are checked against.
+    public enum Choice: String, Codable, Sendable { case keep, delete, stay }
 
     public var id: Int64?
     public var round: Int64

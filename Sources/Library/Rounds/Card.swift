@@ -27,9 +27,41 @@ public struct Card: Sendable, Equatable {
     public var twin: ItemRecord?
     /// The player has decided on this file before (and kept it, long enough ago to see it again).
     public var reviewedBefore: Bool
+    /// In the duplicates and similar queues, the whole group this card stands for (its `item` is the
+    /// member the rule suggests keeping); nil for a card of one file.
+    public var group: CardGroup?
+    /// For a card of one file dealt outside its group's queue (an old photo that has a copy): its
+    /// copies, so the card can say whether a delete takes one copy or the last one.
+    public var copies: Copies?
 
-    public var bytes: Int64 { item.size + linked.reduce(0) { $0 + $1.size } }
+    /// A file's other copies (duplicates, byte for byte) or similar photos, where they are now.
+    public struct Copies: Sendable, Equatable {
+        /// `duplicates` or `similar`.
+        public var kind: CardCategory
+        /// The others still in the library.
+        public var elsewhere: [ItemRecord]
+        /// The others in the trash or waiting in a pending batch.
+        public var leaving: Int
+    }
+
+    public init(item: ItemRecord, linked: [ItemRecord], category: CardCategory, twin: ItemRecord?, reviewedBefore: Bool,
+                group: CardGroup? = nil) {
+        self.item = item
+        self.linked = linked
+        self.category = category
+        self.twin = twin
+        self.reviewedBefore = reviewedBefore
+        self.group = group
+    }
+
+    /// The file and its linked files; for a group, what a delete keeping the suggested member frees.
+    public var bytes: Int64 {
+        if let group { return group.members.dropFirst().reduce(0) { $0 + $1.bytes } }
+        return item.size + linked.reduce(0) { $0 + $1.size }
+    }
     public var id: Int64 { item.id! }
+    /// Every item the card stands for: the group's members, or its own file.
+    public var itemIDs: [Int64] { group.map { $0.members.map(\.id) } ?? [id] }
 }
 
 /// How a queue is ordered: the standard order (see `CardQueue`), or by the player's choice.
@@ -42,14 +74,19 @@ public struct QueuePolicy: Sendable {
     public var thresholds: Thresholds
     /// Files kept on or after this instant are not dealt again yet.
     public var keptSince: Date
+    /// Whether duplicates and similar photos are dealt as one card a group (`CardGroup`), for a
+    /// front-end that shows every member and lets the player choose; else a card a copy.
+    public var groupCards: Bool
 
-    public init(thresholds: Thresholds, keptSince: Date) {
+    public init(thresholds: Thresholds, keptSince: Date, groupCards: Bool = false) {
         self.thresholds = thresholds
         self.keptSince = keptSince
+        self.groupCards = groupCards
     }
 
     /// Files kept in the last `keptCooldownDays` calendar days are left out.
-    public init(thresholds: Thresholds, keptCooldownDays: Int, now: Date, calendar: Calendar) {
-        self.init(thresholds: thresholds, keptSince: calendar.date(byAdding: .day, value: -keptCooldownDays, to: now) ?? now)
+    public init(thresholds: Thresholds, keptCooldownDays: Int, now: Date, calendar: Calendar, groupCards: Bool = false) {
+        self.init(thresholds: thresholds, keptSince: calendar.date(byAdding: .day, value: -keptCooldownDays, to: now) ?? now,
+                  groupCards: groupCards)
     }
 }

@@ -9,16 +9,18 @@ public final class CardDeck: @unchecked Sendable {
     public let total: Int
     private let database: LibraryDatabase
     private let stretches: [CardStretch]
+    private let groups: Bool
     // Where the next page starts; guarded by `lock` (the web app may ask from two requests).
     private var stretch = 0
     private var offset = 0
     private var dealt: Set<Int64> = []
     private let lock = NSLock()
 
-    init(_ database: LibraryDatabase, stretches: [CardStretch], total: Int) {
+    init(_ database: LibraryDatabase, stretches: [CardStretch], total: Int, groups: Bool) {
         self.database = database
         self.stretches = stretches
         self.total = total
+        self.groups = groups
     }
 
     /// True once every card of the queue has been read.
@@ -31,14 +33,18 @@ public final class CardDeck: @unchecked Sendable {
             while stretch < stretches.count, limit.map({ cards.count < $0 }) ?? true {
                 let wanted = limit.map { $0 - cards.count }
                 let (stretch, offset) = (stretches[self.stretch], self.offset)
-                let page = try database.read { db in try CardQueue.cards(db, stretch, offset: offset, limit: wanted) }
+                let page = try database.read { db in try CardQueue.cards(db, stretch, offset: offset, limit: wanted, groups: groups) }
                 self.offset += page.count
                 if wanted == nil || page.count < wanted! {
                     self.stretch += 1
                     self.offset = 0
                 }
-                // A file that changed stretch between two pages (the index moved meanwhile) is dealt once.
-                for card in page where dealt.insert(card.id).inserted { cards.append(card) }
+                // A file that changed stretch between two pages (the index moved meanwhile) is dealt once, and a
+                // file shown in a group card is not dealt again as a card of its own (nor in another group).
+                for card in page where card.itemIDs.allSatisfy({ !dealt.contains($0) }) {
+                    dealt.formUnion(card.itemIDs)
+                    cards.append(card)
+                }
             }
             return cards
         }
@@ -60,8 +66,14 @@ extension LibraryDatabase {
         let filter = try filter.map { filter in try read { db in try IndexedBossFilter(filter, db) } }
         let stretches = CardQueue.stretches(category: category, filter: filter, policy: policy, order: order,
                                             seed: Int.random(in: 0..<1 << 30))
-        let total = try read { db in try CardQueue.tally(db, category: category, filter: filter, policy: policy) }.count
-        return CardDeck(self, stretches: stretches, total: total)
+        let total = try read { db in
+            // A boss of group cards deals a card a group.
+            if policy.groupCards, filter == nil, let category, let groups = try CardQueue.groupTally(db, category: category, policy: policy) {
+                return groups.count
+            }
+            return try CardQueue.tally(db, category: category, filter: filter, policy: policy).count
+        }
+        return CardDeck(self, stretches: stretches, total: total, groups: policy.groupCards)
     }
 
     /// Every card a round (`category` nil) or a boss battle can deal now, in `order`.

@@ -55,6 +55,11 @@ enum CardQueue {
     static let setAside = """
         SELECT item FROM decision WHERE decision = 'keep' AND decidedAt >= ?
         UNION ALL
+        \(leaving)
+        """
+
+    /// The items on their way out: waiting in a pending batch, or in the trash.
+    static let leaving = """
         SELECT d.item FROM decision d JOIN round r ON r.id = d.round
         WHERE r.status = 'pending' AND d.decision = 'delete'
         UNION ALL
@@ -64,7 +69,9 @@ enum CardQueue {
     /// A card's bytes: the file and the files linked to it, kept by the schema's triggers (migration v7).
     /// Written exactly as the indexes of v7 name it, so SQLite orders by those indexes.
     static let cardBytes = "item.size + item.linkedBytes"
-    static let reviewed = "EXISTS (SELECT 1 FROM decision WHERE decision.item = item.id)"
+    /// The player decided on the file itself before (a copy a group card kept while its others went, `stay`,
+    /// was not decided on for itself).
+    static let reviewed = "EXISTS (SELECT 1 FROM decision WHERE decision.item = item.id AND decision.decision != 'stay')"
     /// Another copy of a duplicate group than the kept one, and not a hard link to it (deleting it would free
     /// nothing): kept in the row by the schema's triggers (migration v8), so a count reads an index alone.
     static let extraCopy = "(item.extraCopy = 1)"
@@ -158,7 +165,7 @@ enum CardQueue {
 
     /// Up to `limit` cards of `stretch` (nil: all), skipping the first `offset`: the page's ids in order,
     /// then their rows (one read transaction: the caller's).
-    static func cards(_ db: Database, _ stretch: CardStretch, offset: Int, limit: Int?) throws -> [Card] {
+    static func cards(_ db: Database, _ stretch: CardStretch, offset: Int, limit: Int?, groups: Bool = false) throws -> [Card] {
         var stretch = stretch
         stretch.index = try existing(stretch.index, db)
         let (sql, arguments) = page(stretch, offset: offset, limit: limit)
@@ -188,7 +195,24 @@ enum CardQueue {
         }
         var cards = order.compactMap { cardOf[$0] }
         try attach(&cards, twins: twins, db)
-        return cards
+        return groups ? try gather(cards, db) : cards
+    }
+
+    /// Turns the cards of duplicates and similar photos into one card a group, where the group's first
+    /// card of the page stood (a later copy of a group already dealt is dropped); a group with one
+    /// file left (the others in the trash or waiting to go) is no card at all: it is the last copy.
+    static func gather(_ cards: [Card], _ db: Database) throws -> [Card] {
+        var seen = Set<String>()
+        var gathered: [Card] = []
+        for card in cards {
+            guard card.category == .duplicates || card.category == .similar else { gathered.append(card); continue }
+            let key = card.category == .duplicates ? card.item.duplicateGroup : card.item.similarGroup
+            guard let key, seen.insert("\(card.category.rawValue) \(key)").inserted,
+                  let group = try CardGroup.fetch(db, category: card.category, key: key) else { continue }
+            gathered.append(Card(item: group.suggested.item, linked: group.suggested.linked, category: card.category, twin: nil,
+                                 reviewedBefore: card.reviewedBefore, group: group))
+        }
+        return gathered
     }
 
     /// The query that counts the files a queue takes and their bytes, before those set aside are taken
@@ -227,6 +251,23 @@ enum CardQueue {
         return CardTally(count: (taken?[0] ?? 0) - (off?[0] ?? 0), bytes: (taken?[1] ?? 0) - (off?[1] ?? 0))
     }
 
+    /// The column that names the group of a card of the duplicates and similar queues, whose cards are groups.
+    static let groupColumn: [CardCategory: String] = [.duplicates: "duplicateGroup", .similar: "similarGroup"]
+
+    /// How many group cards a duplicates or similar queue deals now (groups with a copy that is not set
+    /// aside) and the bytes of those copies (what deleting all but the suggested member frees, about).
+    /// Read from the group's own partial index (migration v14 holds the group in it); the few copies are
+    /// each tested against the set-aside list.
+    static func groupTally(_ db: Database, category: CardCategory, policy: QueuePolicy) throws -> CardTally? {
+        guard let column = groupColumn[category] else { return nil }
+        let counted = counted(category: category, filter: nil, policy)
+        let row = try Row.fetchOne(db, sql: """
+            SELECT COUNT(DISTINCT item.\(column)), COALESCE(SUM(\(cardBytes)), 0) FROM item
+            WHERE \(counted.sql) AND item.id NOT IN (\(setAside))
+            """, arguments: StatementArguments(counted.arguments + [policy.keptSince]))
+        return CardTally(count: row?[0] ?? 0, bytes: row?[1] ?? 0)
+    }
+
     /// Whether a weekly boss's filter deals at least one card now (stops at the first).
     static func hasCard(_ db: Database, filter: IndexedBossFilter, policy: QueuePolicy) throws -> Bool {
         let condition = SQLCondition.all([SQLCondition(dealable, [policy.keptSince]), filter.sql])
@@ -252,7 +293,30 @@ enum CardQueue {
         for index in cards.indices {
             cards[index].linked = linked[cards[index].id] ?? []
             cards[index].twin = twins[cards[index].id].flatMap { kept[$0] }
+            let item = cards[index].item
+            switch cards[index].category {
+            case .duplicates, .similar: break
+            default:
+                // Dealt outside its group's queue: the card says where its copies are (few cards have any).
+                var found: Card.Copies?
+                if let group = item.duplicateGroup {
+                    found = try copies(of: item, column: "duplicateGroup", key: group, kind: .duplicates, db)
+                } else if let group = item.similarGroup {
+                    found = try copies(of: item, column: "similarGroup", key: group, kind: .similar, db)
+                }
+                if let found, !found.elsewhere.isEmpty || found.leaving > 0 { cards[index].copies = found }
+            }
         }
+    }
+
+    /// The other members of `item`'s group: those in the library, and how many are leaving (trash, pending batch).
+    private static func copies(of item: ItemRecord, column: String, key: Int64, kind: CardCategory, _ db: Database) throws -> Card.Copies {
+        let others = try ItemRecord.fetchAll(db, sql: "SELECT * FROM item WHERE \(column) = ? AND id != ? AND store IS NULL ORDER BY path",
+                                             arguments: [key, item.id])
+        let leaving = Set(try Int64.fetchAll(db, sql: "SELECT item FROM (\(Self.leaving)) WHERE item IN (\(others.map { String($0.id!) }.joined(separator: ",")))"))
+        let sameFile = { (other: ItemRecord) in other.device == item.device && other.inode == item.inode }
+        return Card.Copies(kind: kind, elsewhere: others.filter { !leaving.contains($0.id!) && !sameFile($0) },
+                           leaving: others.filter { leaving.contains($0.id!) }.count)
     }
 }
 

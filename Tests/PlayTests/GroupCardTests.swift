@@ -1,0 +1,118 @@
+import FileSystem
+import Foundation
+import Game
+import Library
+import Play
+import Testing
+
+/// Duplicates dealt as group cards: the player names the members that stay (at least one, all of the
+/// group), the others go against them; undo takes the whole decision back; a kept member that changed
+/// or vanished before the confirmation moves nothing of its group.
+@Suite struct GroupCardTests {
+    /// Three copies of one content (the camera copy suggested) and a screenshot.
+    static func fixture() throws -> PlayFixture {
+        let copy = jpegData(4000)
+        return try PlayFixture(files: ["DCIM/Camera/a.jpg": copy, "Backup/a.jpg": copy, "WhatsApp/a.jpg": copy,
+                                       "x/" + screenshotName: pngData(900)])
+    }
+
+    static func groupContext(_ fixture: PlayFixture) -> PlayContext {
+        var context = fixture.context
+        context.groupCards = true
+        return context
+    }
+
+    static func session(_ context: PlayContext) throws -> RoundSession {
+        RoundSession(cards: try context.cards(.duplicates), undoAllowance: nil, isDealable: PlayContext.isUnchanged)
+    }
+
+    @Test func aGroupIsOneCardWithTheSuggestedMemberFirst() throws {
+        let fixture = try Self.fixture()
+        let cards = try Self.groupContext(fixture).cards(.duplicates)
+        #expect(cards.count == 1)
+        let group = try #require(cards.first?.group)
+        #expect(group.members.map { $0.item.rawPath.description } == ["DCIM/Camera/a.jpg", "Backup/a.jpg", "WhatsApp/a.jpg"].map(fixture.path))
+        #expect(group.members.map(\.suggested) == [true, false, false])
+        #expect(group.suggested.why == ["camera folder"])
+        // Without group cards (a front-end that shows one file) the same queue deals a card a copy.
+        #expect(try fixture.context.cards(.duplicates).count == 2)
+    }
+
+    @Test func keepNamesTheMembersThatStayAndTheOthersGo() throws {
+        let fixture = try Self.fixture()
+        let context = Self.groupContext(fixture)
+        let session = try Self.session(context)
+        let group = try #require(session.current?.group)
+        // Refused, nothing recorded: no member, a member of no group, a position past the end.
+        #expect(session.apply(.keepItems([])) == .refused("keep names no member: at least one member stays."))
+        if case .refused = session.apply(.keepItems([999_999])) {} else { Issue.record("a foreign id was taken") }
+        if case .refused = session.apply(.keepPositions([4])) {} else { Issue.record("position 4 of 3 was taken") }
+        #expect(session.decisions.isEmpty && session.current?.group == group)
+        // Keep the third: the first two go, each against the kept one.
+        #expect(session.apply(.keepPositions([3])) == .deleted(session.queued[0]))
+        #expect(session.deletedCards.map(\.item.rawPath.description) == ["DCIM/Camera/a.jpg", "Backup/a.jpg"].map(fixture.path))
+        #expect(session.deletedCards.allSatisfy { $0.twin?.rawPath.description == fixture.path("WhatsApp/a.jpg") })
+        #expect(session.keptCount == 1 && session.cardsDecided == 1)
+        let report = try context.finish(session, kind: .boss("duplicates"), startedAt: fixture.now, answer: .yes)
+        #expect(report.deleted == 2 && report.skipped.isEmpty, "\(report.skipped)")
+        #expect(!fixture.exists("DCIM/Camera/a.jpg") && !fixture.exists("Backup/a.jpg") && fixture.exists("WhatsApp/a.jpg"))
+    }
+
+    @Test func deleteKeepsTheSuggestedMemberAndKeepKeepsThemAll() throws {
+        let fixture = try Self.fixture()
+        let session = try Self.session(Self.groupContext(fixture))
+        session.apply(.delete)
+        #expect(session.deletedCards.map(\.item.rawPath.description) == ["Backup/a.jpg", "WhatsApp/a.jpg"].map(fixture.path))
+        session.apply(.undo)
+        #expect(session.decisions.isEmpty && session.current?.group != nil)  // undo takes the whole group back
+        session.apply(.keep)
+        #expect(session.deletedCards.isEmpty && session.keptCount == 3)
+    }
+
+    @Test func aKeptMemberThatVanishedBeforeTheConfirmationMovesNothingOfItsGroup() throws {
+        let fixture = try Self.fixture()
+        let context = Self.groupContext(fixture)
+        let session = try Self.session(context)
+        session.apply(.keepPositions([2]))
+        let pending = try context.finish(session, kind: .boss("duplicates"), startedAt: fixture.now, answer: .no)
+        try FileManager.default.removeItem(atPath: fixture.path("Backup/a.jpg"))
+        let roundID = try #require(pending.roundID)
+        let report = try #require(try context.confirmPending(roundID))
+        #expect(report.deleted == 0)
+        #expect(report.skipped.count == 2)
+        #expect(report.skipped.allSatisfy { $0.1.contains("is gone since it was dealt") }, "\(report.skipped)")
+        #expect(fixture.exists("DCIM/Camera/a.jpg") && fixture.exists("WhatsApp/a.jpg"))
+    }
+
+    @Test func aGroupKeptWholeIsNotDealtAgainUntilANewMemberJoins() throws {
+        let fixture = try Self.fixture()
+        let context = Self.groupContext(fixture)
+        let session = try Self.session(context)
+        session.apply(.keep)
+        _ = try context.finish(session, kind: .boss("duplicates"), startedAt: fixture.now, answer: .yes)
+        #expect(try context.cards(.duplicates).isEmpty)
+        // A fourth copy arrives: the group is dealt again, with every member.
+        try Data(contentsOf: URL(fileURLWithPath: fixture.path("Backup/a.jpg"))).write(to: URL(fileURLWithPath: fixture.path("a.jpg")))
+        _ = try fixture.library.scan(ScanRequest(roots: [RawPath(fixture.root + "/photos")], now: fixture.now, calendar: PlayFixture.calendar))
+        let again = try context.cards(.duplicates)
+        #expect(again.count == 1 && again.first?.group?.members.count == 4)
+    }
+
+    @Test func aCopyDealtOutsideItsGroupSaysWhereItsCopiesAre() throws {
+        let fixture = try Self.fixture()
+        // Copies last changed in 2015 (no capture date inside): old photos once rescanned.
+        for folder in ["DCIM/Camera", "Backup", "WhatsApp"] {
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_430_000_000)], ofItemAtPath: fixture.path(folder + "/a.jpg"))
+        }
+        _ = try fixture.library.scan(ScanRequest(roots: [RawPath(fixture.root + "/photos")], now: fixture.now, calendar: PlayFixture.calendar))
+        let context = Self.groupContext(fixture)
+        // Two copies go through the group card; the one left is an old photo with its copies in the trash.
+        let session = try Self.session(context)
+        session.apply(.delete)
+        _ = try context.finish(session, kind: .boss("duplicates"), startedAt: fixture.now, answer: .yes)
+        let old = try #require(try fixture.library.cards(nil, policy: context.queuePolicy).first { $0.item.rawPath.description == fixture.path("DCIM/Camera/a.jpg") })
+        let copies = try #require(old.copies)
+        #expect(copies.elsewhere.isEmpty && copies.leaving == 2)
+        #expect(CardReason.text(old, now: fixture.now).hasSuffix("its 2 other copies are in the trash: this is the last one; delete moves it too"))
+    }
+}
