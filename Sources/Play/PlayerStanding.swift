@@ -25,7 +25,9 @@ extension PlayContext {
         var best: BossSuggestion?
         var counts: [BossQueue: Int] = [:]
         for boss in rules.bosses {
-            if counts[boss.category] == nil { counts[boss.category] = try cards(CardCategory(boss.category)).count }
+            // Counted by the index, never dealt: dealing every old photo of a million files to count them took
+            // a minute and 3.6 GB (the empty similar and videos bosses suggest another this way).
+            if counts[boss.category] == nil { counts[boss.category] = try library.cardCount(CardCategory(boss.category), policy: queuePolicy) }
             let count = counts[boss.category] ?? 0
             if count > 0, count > (best?.cards ?? 0) { best = BossSuggestion(boss: boss.name, cards: count) }
         }

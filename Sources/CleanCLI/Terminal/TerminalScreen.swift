@@ -149,7 +149,9 @@ final class TerminalScreen: PlayScreen {
         body += ["", "  " + flash, ""]
         let tally = "deleted \(session.deletedCards.count) · \(humanBytes(session.bytesToFree)) to free · ≈ \(grouped(xpEstimate())) XP"
         body.append("  " + truncated(tally, width - 2))
-        body.append("  " + style.dim(truncated("← h d delete  → l k keep  s later  u undo  q quit  o open  z view", width - 2)))
+        let keys = card.group == nil ? "← h d delete  → l k keep  s later  u undo  q quit  o open  z view"
+                                      : "← h d keep ★ only, delete the rest  → l k keep all  s later  u undo  q quit"
+        body.append("  " + style.dim(truncated(keys, width - 2)))
 
         let room = size.rows - top.count - body.count - 1
         var out = "\u{1B}[H" + top.map { $0 + "\u{1B}[K" }.joined(separator: "\n") + "\n"

@@ -66,13 +66,7 @@ extension LibraryDatabase {
         let filter = try filter.map { filter in try read { db in try IndexedBossFilter(filter, db) } }
         let stretches = CardQueue.stretches(category: category, filter: filter, policy: policy, order: order,
                                             seed: Int.random(in: 0..<1 << 30))
-        let total = try read { db in
-            // A boss of group cards deals a card a group.
-            if policy.groupCards, filter == nil, let category, let groups = try CardQueue.groupTally(db, category: category, policy: policy) {
-                return groups.count
-            }
-            return try CardQueue.tally(db, category: category, filter: filter, policy: policy).count
-        }
+        let total = try read { db in try CardQueue.cardCount(db, category: category, filter: filter, policy: policy) }
         return CardDeck(self, stretches: stretches, total: total, groups: policy.groupCards)
     }
 
@@ -84,6 +78,12 @@ extension LibraryDatabase {
     /// Every card a weekly boss's filter deals now, in `order`.
     public func cards(filter: ResolvedBossFilter, policy: QueuePolicy, order: QueueOrder = .standard) throws -> [Card] {
         try deck(filter: filter, policy: policy, order: order).next(nil)
+    }
+
+    /// How many cards a round (`category` nil) or a boss battle deals now, counted by the index (a boss of
+    /// group cards counts its groups): what its deck's `total` says, without dealing it.
+    public func cardCount(_ category: CardCategory?, policy: QueuePolicy) throws -> Int {
+        try read { db in try CardQueue.cardCount(db, category: category, filter: nil, policy: policy) }
     }
 
     /// How many cards a round (`category` nil) or a boss battle deals now and their bytes, counted by the index.

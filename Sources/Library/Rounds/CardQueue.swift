@@ -251,6 +251,14 @@ enum CardQueue {
         return CardTally(count: (taken?[0] ?? 0) - (off?[0] ?? 0), bytes: (taken?[1] ?? 0) - (off?[1] ?? 0))
     }
 
+    /// How many cards a queue deals now: its files, or for a boss of group cards its groups.
+    static func cardCount(_ db: Database, category: CardCategory?, filter: IndexedBossFilter?, policy: QueuePolicy) throws -> Int {
+        if policy.groupCards, filter == nil, let category, let groups = try groupTally(db, category: category, policy: policy) {
+            return groups.count
+        }
+        return try tally(db, category: category, filter: filter, policy: policy).count
+    }
+
     /// The column that names the group of a card of the duplicates and similar queues, whose cards are groups.
     static let groupColumn: [CardCategory: String] = [.duplicates: "duplicateGroup", .similar: "similarGroup"]
 
