@@ -115,4 +115,27 @@ import Testing
         #expect(copies.elsewhere.isEmpty && copies.leaving == 2)
         #expect(CardReason.text(old, now: fixture.now).hasSuffix("its 2 other copies are in the trash: this is the last one; delete moves it too"))
     }
+
+    /// Twelve groups of three copies read five cards at a time: every group is dealt once, whole (a page of
+    /// rows holds fewer cards than rows, and the deck moves on by rows).
+    @Test func aDeckReadInPagesDealsEveryGroupOnce() throws {
+        var files: [String: Data] = [:]
+        for group in 0..<12 {
+            let copy = jpegData(3000 + group)
+            for folder in ["DCIM/Camera", "Backup", "WhatsApp"] { files["\(folder)/g\(group).jpg"] = copy }
+        }
+        let fixture = try PlayFixture(files: files)
+        let context = Self.groupContext(fixture)
+        let deck = try context.deck(.duplicates)
+        #expect(deck.total == 12)
+        var dealt: [Card] = []
+        while !deck.isExhausted || dealt.isEmpty {
+            let page = try deck.next(5)
+            if page.isEmpty && deck.isExhausted { break }
+            dealt += page
+        }
+        #expect(dealt.count == 12)
+        #expect(Set(dealt.compactMap { $0.group?.id }).count == 12)
+        #expect(dealt.allSatisfy { $0.group?.members.count == 3 })
+    }
 }

@@ -33,9 +33,10 @@ public final class CardDeck: @unchecked Sendable {
             while stretch < stretches.count, limit.map({ cards.count < $0 }) ?? true {
                 let wanted = limit.map { $0 - cards.count }
                 let (stretch, offset) = (stretches[self.stretch], self.offset)
-                let page = try database.read { db in try CardQueue.cards(db, stretch, offset: offset, limit: wanted, groups: groups) }
-                self.offset += page.count
-                if wanted == nil || page.count < wanted! {
+                // Rows, not cards, move the page on: a group's copies are several rows and one card.
+                let (page, rows) = try database.read { db in try CardQueue.cards(db, stretch, offset: offset, limit: wanted, groups: groups) }
+                self.offset += rows
+                if wanted == nil || rows < wanted! {
                     self.stretch += 1
                     self.offset = 0
                 }

@@ -163,9 +163,10 @@ enum CardQueue {
         """
     }
 
-    /// Up to `limit` cards of `stretch` (nil: all), skipping the first `offset`: the page's ids in order,
-    /// then their rows (one read transaction: the caller's).
-    static func cards(_ db: Database, _ stretch: CardStretch, offset: Int, limit: Int?, groups: Bool = false) throws -> [Card] {
+    /// The cards of up to `limit` rows of `stretch` (nil: all), skipping the first `offset`: the page's ids in
+    /// order, then their rows (one read transaction: the caller's). With `groups`, the rows of one group make
+    /// one card, so there may be fewer cards than rows: `rows` says how many rows the page read.
+    static func cards(_ db: Database, _ stretch: CardStretch, offset: Int, limit: Int?, groups: Bool = false) throws -> (cards: [Card], rows: Int) {
         var stretch = stretch
         stretch.index = try existing(stretch.index, db)
         let (sql, arguments) = page(stretch, offset: offset, limit: limit)
@@ -195,7 +196,7 @@ enum CardQueue {
         }
         var cards = order.compactMap { cardOf[$0] }
         try attach(&cards, twins: twins, db)
-        return groups ? try gather(cards, db) : cards
+        return (groups ? try gather(cards, db) : cards, order.count)
     }
 
     /// Turns the cards of duplicates and similar photos into one card a group, where the group's first
