@@ -156,6 +156,17 @@ public final class Inspector {
     }
 }
 
+extension Inspector {
+    /// What is known of a file left unread (a thumbnail in a cache, a file in another program's trash:
+    /// counted, never a card): no type (`application/octet-stream`, kind `other`), dated by its mtime.
+    public static func unread(status: FileStatus) -> MediaInfo {
+        let seconds = status.mtimeNanoseconds >= 0 ? status.mtimeNanoseconds / 1_000_000_000 : (status.mtimeNanoseconds - 999_999_999) / 1_000_000_000
+        let nanoseconds = Int(status.mtimeNanoseconds - seconds * 1_000_000_000)
+        return MediaInfo(mime: "application/octet-stream", kind: .other,
+                         capturedAt: CaptureDate(utcSecondsSince1970: seconds, nanosecond: nanoseconds), dateSource: .mtime)
+    }
+}
+
 /// One `Inspector` per thread: its libmagic handle must not be shared.
 @available(*, unavailable)
 extension Inspector: Sendable {}

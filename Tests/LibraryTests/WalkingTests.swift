@@ -22,7 +22,8 @@ import Testing
         #expect(report.summary.files == 1)
     }
 
-    /// Caches and other trashes are entered and indexed, each file in its store (read-only, never a card).
+    /// Caches and other trashes are entered and indexed, each file in its store (read-only, never a card),
+    /// counted without being read.
     @Test(arguments: [(".thumbnails/t.jpg", StoreKind.thumbnailCache), ("@eaDir/t.jpg", .thumbnailCache), (".AppleDouble/t.jpg", .thumbnailCache),
                       ("._IMG_0001.JPG", .thumbnailCache), (".Trash-1000/files/x.jpg", .otherTrash), (".Trashes/x.jpg", .otherTrash)])
     func cachesAndTrashesAreIndexedInTheirStore(relative: String, kind: StoreKind) throws {
@@ -30,8 +31,12 @@ import Testing
         try tree.write(relative, randomData(64))
         try tree.write("keep.bin", randomData(64))
         #expect(try tree.scan().summary.files == 2)
-        let store = try #require(try tree.item(relative)?.store)
+        let item = try #require(try tree.item(relative))
+        let store = try #require(item.store)
         #expect(try tree.database.storeKinds()[store] == kind)
+        // Counted, not read: its bytes are a JPEG's (randomData), but nothing opened it to say so.
+        #expect(item.mime == "application/octet-stream" && item.kind == .other && item.contentHash == nil)
+        #expect(try tree.item("keep.bin")?.mime == "image/jpeg")
         #expect(try tree.item("keep.bin")?.store == nil)
     }
 

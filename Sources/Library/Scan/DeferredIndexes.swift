@@ -18,12 +18,13 @@ enum DeferredIndexes {
 
     /// The indexes a scan's inserts leave as they are or append to: the links and groups (and the
     /// similar photos' cards and counts), which no new row has yet, and the photos still to
-    /// fingerprint, by id. Building them after would cost a pass over the whole table each (0.14 s at
+    /// fingerprint, by id, and the files of stores other programs own (few, and read by the scan's own
+    /// last stages and by `clean report` while a scan runs). Building them after would cost a pass over the whole table each (0.14 s at
     /// a million files); keeping them costs nothing while the table fills, then one entry per file
     /// grouped. (The extra copies' indexes are not kept: the 100,000 copies of a million files, put
     /// in place in one statement, cost more as entries one by one than as one build.)
     static let keptWhileFilling: Set<String> = ["item_on_linkedTo", "item_on_duplicateGroup", "item_on_similarGroup",
-                                                "item_not_fingerprinted", "item_card_similar", "item_tally_similar"]
+                                                "item_not_fingerprinted", "item_card_similar", "item_tally_similar", "item_on_store"]
 
     /// Drops every index of `item` but its path's (the walk compares through it) and those kept while
     /// filling it when `item` has no row, remembering their SQL. Returns whether any was dropped.

@@ -32,7 +32,7 @@ enum IndexComparison {
         try db.execute(sql: """
             CREATE TEMP TABLE IF NOT EXISTS scanQueue (
                 seq INTEGER PRIMARY KEY, folder BLOB NOT NULL, folderHasJSON INTEGER NOT NULL,
-                files INTEGER NOT NULL, packed BLOB NOT NULL, store INTEGER);
+                files INTEGER NOT NULL, packed BLOB NOT NULL, store INTEGER, unread INTEGER NOT NULL DEFAULT 0);
             DELETE FROM temp.scanQueue;
             """)
     }
@@ -41,18 +41,21 @@ enum IndexComparison {
     /// and puts each unchanged file in the store it now lies in (`StoreRecognizer`), or in none.
     static func compare(_ folder: TreeWalker.Folder, _ db: Database, counts: inout Counts) throws {
         let range = PathPrefix(folder.path)
-        let queue = try db.cachedStatement(sql: "INSERT INTO temp.scanQueue (folder, folderHasJSON, files, packed, store) VALUES (?, ?, ?, ?, ?)")
+        let queue = try db.cachedStatement(sql: """
+            INSERT INTO temp.scanQueue (folder, folderHasJSON, files, packed, store, unread) VALUES (?, ?, ?, ?, ?, ?)
+            """)
         let hasJSON = folder.hasJSON
         let rows = try db.cachedStatement(sql: """
             SELECT id, path, size, mtimeNs, inode, ctimeNs, store FROM item WHERE path >= ? AND path < ? ORDER BY path
             """)
         var stores = StoreIDs(folder: folder)
         var packed = PackedFiles()
-        var packedStore: Int64?
+        var packedStore: (id: Int64, kind: StoreKind)?
         func flush() throws {
             guard packed.count > 0 else { return }
             try queue.run { row in
-                row.add(range.lower); row.add(hasJSON); row.add(packed.count); row.add(bytes: packed.bytes); row.add(packedStore)
+                row.add(range.lower); row.add(hasJSON); row.add(packed.count); row.add(bytes: packed.bytes); row.add(packedStore?.id)
+                row.add(packedStore?.kind.leftUnread ?? false)
             }
             counts.queued += packed.count
             packed.removeAll()
@@ -60,7 +63,7 @@ enum IndexComparison {
         func enqueue(_ file: (name: [UInt8], status: FileStatus), known: Int64?) throws {
             // A queue row's files share one store: a file of another store starts a row.
             let store = try stores.id(of: file.name, db)
-            if store != packedStore { try flush(); packedStore = store }
+            if store?.id != packedStore?.id { try flush(); packedStore = store }
             packed.append(name: file.name, status: file.status, known: known)
             if packed.count >= PackedFiles.perRow { try flush() }
         }
@@ -94,7 +97,7 @@ enum IndexComparison {
                     if size == status.size && mtime == status.mtimeNanoseconds && inode == Int64(bitPattern: status.inode)
                         && ctime == status.ctimeNanoseconds {
                         counts.unchanged += 1
-                        let store = try stores.id(of: folder.files[next].name, db)
+                        let store = try stores.id(of: folder.files[next].name, db)?.id
                         if store != row[6] { moved.append((id, store)) }
                     } else {
                         try enqueue(folder.files[next], known: id)
@@ -121,16 +124,18 @@ enum IndexComparison {
 
     /// The queued files of the rows after `seq`, in walk order: whole rows, until `limit` files or more.
     static func next(after seq: Int64, limit: Int, _ db: Database) throws -> [Queued] {
-        let rows = try Row.fetchCursor(db, sql: "SELECT seq, folder, folderHasJSON, packed, store FROM temp.scanQueue WHERE seq > ? ORDER BY seq",
-                                       arguments: [seq])
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT seq, folder, folderHasJSON, packed, store, unread FROM temp.scanQueue WHERE seq > ? ORDER BY seq
+            """, arguments: [seq])
         var queued: [Queued] = []
         while queued.count < limit, let row = try rows.next() {
-            let seq: Int64 = row[0], hasJSON: Bool = row[2], store: Int64? = row[4]
+            let seq: Int64 = row[0], hasJSON: Bool = row[2], store: Int64? = row[4], unread: Bool = row[5]
             let folder = try row.withUnsafeData(atIndex: 1) { Array($0 ?? Data()) }
             let whole = try row.withUnsafeData(atIndex: 3) { data in
                 (data ?? Data()).withUnsafeBytes { packed in
                     PackedFiles.unpack(packed, below: folder) { path, status, known in
-                        queued.append(Queued(seq: seq, entry: TreeWalker.Entry(path: path, status: status, folderHasJSON: hasJSON, store: store),
+                        queued.append(Queued(seq: seq, entry: TreeWalker.Entry(path: path, status: status, folderHasJSON: hasJSON, store: store,
+                                                                              unread: unread),
                                              known: known))
                     }
                 }

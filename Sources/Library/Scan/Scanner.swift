@@ -175,6 +175,11 @@ extension LibraryDatabase {
         let similar = request.similar != nil
         let results = try parallelMap(files, jobs: request.jobs, makeWorker: { try Inspector(screenshotRules: rules) },
                                       progress: progress) { inspector, entry -> Result<ItemRecord, FileSystemError> in
+            if entry.unread {
+                var record = ItemRecord(path: entry.path, status: entry.status, info: Inspector.unread(status: entry.status), timeZone: timeZone)
+                record.place(in: entry.store)
+                return .success(record)
+            }
             do throws(FileSystemError) {
                 // The inspector's own buffer, not a copy: released before it reads its next file.
                 var content: ArraySlice<UInt8>?

@@ -16,6 +16,8 @@ struct TreeWalker {
         var folderHasJSON = true
         /// The `store` row of the store another program owns that the file lies in, if any.
         var store: Int64?
+        /// A cache's or another trash's file: counted, not read (`StoreKind.leftUnread`).
+        var unread = false
     }
 
     /// One listed directory: its regular files sorted by name (byte order) and the names of the

@@ -13,18 +13,19 @@ struct StoreIDs {
         self.folder = folder
     }
 
-    /// The store row of the file `name` of the folder, created if it is new; nil outside every store.
-    mutating func id(of name: [UInt8], _ db: Database) throws -> Int64? {
+    /// The store row of the file `name` of the folder and its kind, the row created if it is new; nil
+    /// outside every store.
+    mutating func id(of name: [UInt8], _ db: Database) throws -> (id: Int64, kind: StoreKind)? {
         if let store = folder.store {
-            if let folderStore { return folderStore }
+            if let folderStore { return (folderStore, store.kind) }
             folderStore = try Self.row(store.root, store.kind, db)
-            return folderStore
+            return (folderStore!, store.kind)
         }
         guard let kind = StoreRecognizer.file(named: name) else { return nil }
-        if let id = byName[kind] { return id }
+        if let id = byName[kind] { return (id, kind) }
         let id = try Self.row(folder.path, kind, db)
         byName[kind] = id
-        return id
+        return (id, kind)
     }
 
     /// The id of the store of `kind` rooted at `root`, inserted if new.
@@ -49,6 +50,7 @@ struct StoreIDs {
 
     /// Forgets the stores no indexed file lies in any more.
     static func prune(_ db: Database) throws {
-        try db.execute(sql: "DELETE FROM store WHERE NOT EXISTS (SELECT 1 FROM item WHERE item.store = store.id)")
+        // One pass over the files of stores (a list, not a lookup per store: a NAS has an @eaDir per folder).
+        try db.execute(sql: "DELETE FROM store WHERE id NOT IN (SELECT DISTINCT store FROM item WHERE store IS NOT NULL)")
     }
 }

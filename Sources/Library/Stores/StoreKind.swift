@@ -18,6 +18,10 @@ public enum StoreKind: String, Sendable, CaseIterable, Codable {
     /// `.Trashes`, `$RECYCLE.BIN`, digiKam's `.dtrash`.
     case otherTrash = "other-trash"
 
+    /// Whether its files are counted without being read (type, date, hashes): a cache's thumbnails and another
+    /// trash's files are never cards nor copies of anything, and a NAS keeps five thumbnails a photo.
+    public var leftUnread: Bool { self == .thumbnailCache || self == .otherTrash }
+
     /// What the scan's line calls it.
     public var phrase: String {
         switch self {
