@@ -63,7 +63,13 @@ extension WebApp {
             case let n as Int: card = Int64(n)
             default: throw WebError(400, "card must be a card id")
             }
-            let answer = try rounds.decide(round: round, card: card, decision: decision)
+            var keep: [Int64]?
+            switch body["keep"] {
+            case nil, is NSNull: keep = nil
+            case let ids as [Int]: keep = ids.map(Int64.init)
+            default: throw WebError(400, "keep must be a list of item ids of the group card's members")
+            }
+            let answer = try rounds.decide(round: round, card: card, decision: decision, keep: keep)
             makeAhead()
             return WebResponse.json(answer)
         }

@@ -67,10 +67,13 @@ public final class RoundHost: @unchecked Sendable {
         }
         let opening = try openPlay()
         let (kind, category) = try Self.queue(boss, in: opening.play)
+        // Duplicates and similar photos come as group cards (`group` in each card's JSON, `keep` in a decision).
+        var play = opening.play
+        play.groupCards = true
         let deal: RoundDeal
         do {
             // A boss battle is untimed; the free tier's daily swiping time still ends it.
-            deal = try dealOnClock(opening.play, kind, category, boss == nil ? opening.roundSeconds : nil)
+            deal = try dealOnClock(play, kind, category, boss == nil ? opening.roundSeconds : nil)
         } catch {
             throw WebError(500, "\(error)")
         }
@@ -154,9 +157,12 @@ public final class RoundHost: @unchecked Sendable {
 
     /// Applies `delete`, `keep`, `undo` or `quit` to the round; `card` must be the card on the table
     /// for delete and keep (a stale click is refused, never applied to another card).
-    public func decide(round id: String, card: Int64?, decision: String) throws(WebError) -> [String: Any] {
+    /// On a group card, `keep` names the members that stay (item ids) with a delete; without it a delete
+    /// keeps the suggested member. An empty keep set or an id outside the group is refused (400), nothing recorded.
+    public func decide(round id: String, card: Int64?, decision: String, keep: [Int64]? = nil) throws(WebError) -> [String: Any] {
         let command: PlayerCommand
         switch decision {
+        case "delete" where keep != nil: command = .keepItems(keep!)
         case "delete": command = .delete
         case "keep": command = .keep
         case "undo": command = .undo
@@ -172,13 +178,19 @@ public final class RoundHost: @unchecked Sendable {
         if driver.checkTime(), command != .quit {
             throw WebError(409, "the round's time is up; confirm the batch")
         }
-        if command == .delete || command == .keep || command == .skip {
+        let onCard: Bool = switch command {
+        case .delete, .keep, .skip, .keepItems, .keepPositions: true
+        case .undo, .quit: false
+        }
+        if onCard {
             guard let current = driver.current else { throw WebError(409, "no card is on the table; confirm the batch") }
             guard card == current.id else {
                 throw WebError(409, "card \(card.map(String.init) ?? "null") is not on the table (card \(current.id) is)")
             }
         }
-        var answer = RoundJSON.decided(driver.apply(command), state: RoundJSON.state(round.id, driver))
+        let feedback = driver.apply(command)
+        if case .refused(let why) = feedback { throw WebError(400, why) }
+        var answer = RoundJSON.decided(feedback, state: RoundJSON.state(round.id, driver))
         // Cards read from the deck since the last answer, so the page can show what comes next.
         let cards = driver.cards
         if cards.count > round.cardsSent {

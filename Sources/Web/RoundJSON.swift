@@ -28,8 +28,32 @@ enum RoundJSON {
             "media": "/media/\(card.id)", "name": String(decoding: item.rawPath.lastComponent, as: UTF8.self),
             "mime": item.mime, "width": item.width as Any? ?? NSNull(), "height": item.height as Any? ?? NSNull(),
             "linked": card.linked.count, "poster": WebApp.posterURL(item, card: card.id) as Any? ?? NSNull(),
+            "group": card.group.map(group) as Any? ?? NSNull(),
         ]
     }
+
+    /// A group card's members, the suggested one first, with what tells them apart. `sharpness` is each
+    /// member's against the sharpest of the group (0…1), null where it was not measured.
+    static func group(_ group: CardGroup) -> [String: Any] {
+        let sharpest = group.members.compactMap(\.item.sharpness).max() ?? 0
+        return [
+            "id": group.id,
+            "members": group.members.map { member -> [String: Any] in
+                let item = member.item
+                return [
+                    "item": member.id, "media": "/media/\(member.id)",
+                    "name": String(decoding: item.rawPath.lastComponent, as: UTF8.self), "folder": item.rawPath.parent.description,
+                    "size": member.bytes, "width": item.width as Any? ?? NSNull(), "height": item.height as Any? ?? NSNull(),
+                    "capturedAt": item.capturedAt as Any? ?? NSNull(), "format": format(item.mime),
+                    "sharpness": item.sharpness.map { sharpest > 0 ? $0 / sharpest : 1 } as Any? ?? NSNull(),
+                    "suggested": member.suggested, "why": member.why,
+                ]
+            },
+        ]
+    }
+
+    /// "jpeg", "heic", "png", "quicktime": the MIME type's subtype.
+    static func format(_ mime: String) -> String { String(mime.split(separator: "/").last ?? Substring(mime)) }
 
     /// Where the round stands: the card on the table, the tallies, undos, time and the XP estimate.
     static func state(_ id: String, _ driver: RoundDriver) -> [String: Any] {

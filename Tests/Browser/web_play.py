@@ -14,6 +14,7 @@ reload resume the round in play, keys for two cards, a real pointer drag past 30
 fails on any browser console error. Exit 0 when everything holds; 1 with the reasons otherwise.
 """
 import json
+import urllib.request
 import os
 import re
 import subprocess
@@ -56,6 +57,13 @@ def security_checks(port, token, api):
     addresses = listening_addresses(port)
     expected = ["0100007F", "00000000000000000000000001000000"] if has_ipv6_loopback() else ["0100007F"]
     check(addresses == expected, f"listening on 127.0.0.1 and [::1] (when there is one) only, found {addresses}")
+
+
+def round_cards(port, api_token):
+    """The round in play's cards by id, from the API (web.json's token), with each group card's members."""
+    request = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1/rounds/current", headers={"Authorization": f"Bearer {api_token}"})
+    with urllib.request.urlopen(request, timeout=30) as answer:
+        return {card["id"]: card for card in json.load(answer)["cards"]}
 
 
 def main():
@@ -190,12 +198,25 @@ def main():
         settled = driver.execute_script("return document.querySelector('.stage .card:not(.behind)').style.transform;")
         check("translate(0px, 0px) rotate(0deg)" in settled, f"the card sprang back to the middle: {settled}")
 
+        # What the deleted cards move: a card's own file, or for a group card (duplicates, similar photos) every
+        # member but the suggested one, which stays (the API names the members; the page shows the suggested one).
+        dealt = round_cards(port, server.api_token)
+        leaving, staying = [], []
+        for card_id in deleted:
+            group = (dealt.get(card_id) or {}).get("group")
+            if group:
+                leaving += [items[m["item"]]["path"] for m in group["members"] if not m["suggested"]]
+                staying += [items[m["item"]]["path"] for m in group["members"] if m["suggested"]]
+            else:
+                leaving.append(items[card_id]["path"])
+        check(len(leaving) >= 2, f"the deleted cards move files: {leaving}")
+
         # Esc ends the round; the batch is confirmed.
         body.send_keys(Keys.ESCAPE)
         wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
         thumbs = driver.find_elements(By.CSS_SELECTOR, "#confirmation .thumb")
-        check(len(thumbs) == 2, f"the batch shows 2 thumbnails, got {len(thumbs)}")
-        check("Move 2 files to the trash" in driver.find_element(By.ID, "confirm-yes").text, "the confirm button says what moves")
+        check(len(thumbs) == len(leaving), f"the batch shows {len(leaving)} thumbnails, got {len(thumbs)}")
+        check(f"Move {len(leaving)} files to the trash" in driver.find_element(By.ID, "confirm-yes").text, "the confirm button says what moves")
         driver.save_screenshot(os.path.join(shots, "confirm.png"))
         driver.find_element(By.ID, "confirm-yes").click()
         wait.until(lambda d: d.find_elements(By.ID, "xp-earned"))
@@ -212,38 +233,38 @@ def main():
                     if line.startswith("Path="):
                         from urllib.parse import unquote
                         recorded[unquote(line[5:].strip())] = name[: -len(".trashinfo")]
-        for card_id in deleted:
-            path = items[card_id]["path"]
+        for path in leaving:
             check(not os.path.exists(path), f"{path} left its place")
             check(path in recorded and os.path.exists(os.path.join(state, "Trash", "files", recorded[path])),
                   f"{path} is in the trash with its .trashinfo")
-        for card_id in kept + [fourth]:
-            check(os.path.exists(items[card_id]["path"]), f"{items[card_id]['path']} stayed")
+        for path in [items[c]["path"] for c in kept + [fourth]] + staying:
+            check(os.path.exists(path), f"{path} stayed")
 
         # XP credited once: the profile and the page agree, and the home page shows the same.
         profile = home.json("profile")
         check(profile["totalXP"] == shown_xp and shown_xp > 0, f"profile XP {profile['totalXP']} == page XP {shown_xp}")
-        check(profile["photosDeleted"] == 2, f"2 photos deleted in the profile, got {profile['photosDeleted']}")
+        check(profile["photosDeleted"] == len(leaving), f"{len(leaving)} photos deleted in the profile, got {profile['photosDeleted']}")
         driver.get(f"http://127.0.0.1:{port}/")
         wait.until(lambda d: d.find_elements(By.ID, "total-xp"))
         check(driver.find_element(By.ID, "total-xp").text == f"{shown_xp:,} XP", f"home shows {shown_xp} XP: {driver.find_element(By.ID, 'total-xp').text}")
         driver.save_screenshot(os.path.join(shots, "home-after.png"))
 
-        # The trash page lists both; the report page draws its charts.
+        # The trash page lists them; the report page draws its charts.
         driver.get(f"http://127.0.0.1:{port}/trash")
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".trash-row"))
-        check(len(driver.find_elements(By.CSS_SELECTOR, ".trash-row")) == 2, "the trash page lists the 2 files")
+        check(len(driver.find_elements(By.CSS_SELECTOR, ".trash-row")) == len(leaving), f"the trash page lists the {len(leaving)} files")
         driver.save_screenshot(os.path.join(shots, "trash.png"))
 
-        # Restore one with its own button, then the other through its checkbox and "Restore selected".
+        # Restore one with its own button, then the others through their checkboxes and "Restore selected".
         driver.find_element(By.CSS_SELECTOR, ".trash-row button").click()
         wait.until(lambda d: "Restored 1 file." in (d.find_element(By.ID, "trash-message").text if d.find_elements(By.ID, "trash-message") else ""))
-        check(len(driver.find_elements(By.CSS_SELECTOR, ".trash-row")) == 1, "one file left in the trash after restoring one")
-        check(sum(os.path.exists(items[c]["path"]) for c in deleted) == 1, "the restored file is back in its place")
-        driver.find_element(By.CSS_SELECTOR, ".trash-row input[type=checkbox]").click()
+        check(len(driver.find_elements(By.CSS_SELECTOR, ".trash-row")) == len(leaving) - 1, "one file fewer in the trash after restoring one")
+        check(sum(os.path.exists(p) for p in leaving) == 1, "the restored file is back in its place")
+        for box in driver.find_elements(By.CSS_SELECTOR, ".trash-row input[type=checkbox]"):
+            box.click()
         driver.find_element(By.ID, "restore-selected").click()
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "p.empty"))
-        check(all(os.path.exists(items[c]["path"]) for c in deleted), "both files are back in their places")
+        check(all(os.path.exists(p) for p in leaving), "every file is back in its place")
         driver.get(f"http://127.0.0.1:{port}/report")
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "svg"))
         driver.save_screenshot(os.path.join(shots, "report.png"))

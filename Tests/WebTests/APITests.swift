@@ -39,14 +39,25 @@ import Testing
             #expect(cards.count == 3)
             #expect(started.object["seconds"] is NSNull, "a boss battle shows no countdown")
             #expect(started.object["allowanceSeconds"] as? Double == 300, "the free tier's 5 minutes a day still hold")
+            // Each card is a group of two copies: the suggested one is the card's own photo, listed first.
             for card in cards {
                 let id = card["id"] as! Int
                 #expect(card["media"] as? String == "/media/\(id)")
                 #expect(card["poster"] is NSNull, "a photo has no poster frame")
-                #expect((card["reason"] as? String)?.hasPrefix("duplicate of ") == true && (card["reason"] as? String)?.hasSuffix(" (kept)") == true)
+                #expect((card["reason"] as? String)?.hasPrefix("2 copies, byte for byte the same: delete keeps this one") == true, "\(card["reason"] ?? "")")
                 #expect(card["kind"] as? String == "photo" && (card["size"] as? Int ?? 0) > 0)
                 #expect(card["path"] == nil, "the client gets ids, not paths to send back")
+                let members = try #require((card["group"] as? [String: Any])?["members"] as? [[String: Any]])
+                #expect(members.count == 2 && members[0]["item"] as? Int == id && members[0]["suggested"] as? Bool == true)
+                #expect(members[1]["suggested"] as? Bool == false && members[1]["media"] as? String == "/media/\(members[1]["item"] as! Int)")
+                for member in members {
+                    #expect(member["path"] == nil && member["name"] is String && member["folder"] is String && ["jpeg", "png"].contains(member["format"] as? String ?? ""))
+                    #expect(member["size"] is Int && member["width"] is Int && member["height"] is Int && member["why"] is [String])
+                    #expect((member["sharpness"] as? Double).map { $0 >= 0 && $0 <= 1 } ?? (member["sharpness"] is NSNull))
+                }
             }
+            let firstMembers = (cards[0]["group"] as! [String: Any])["members"] as! [[String: Any]]
+            let firstCopy = firstMembers[1]["item"] as! Int
             let first = cards[0]["id"] as! Int, second = cards[1]["id"] as! Int
 
             // A second tab cannot start another round.
@@ -59,22 +70,23 @@ import Testing
             #expect(stale.status == .conflict)
             let deleted = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(first),"decision":"delete"}"#).object
             #expect(deleted["result"] as? String == "deleted" && deleted["deleted"] as? Int == 1 && deleted["current"] as? Int == second)
+            #expect(deleted["reviewed"] as? Int == 2 && deleted["kept"] as? Int == 1, "a group card counts its files: the suggested kept, the copy deleted")
             let undone = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":null,"decision":"undo"}"#).object
             #expect(undone["result"] as? String == "undone" && undone["current"] as? Int == first && undone["deleted"] as? Int == 0)
             #expect(undone["undosLeft"] as? Int == 2, "the free tier's 3 undos a day, one used")
             _ = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(first),"decision":"delete"}"#)
             let kept = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(second),"decision":"keep"}"#).object
-            #expect(kept["result"] as? String == "kept" && kept["reviewed"] as? Int == 2)
+            #expect(kept["result"] as? String == "kept" && kept["reviewed"] as? Int == 4)
             let unknown = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":1,"decision":"shred"}"#)
             #expect(unknown.status == .badRequest)
 
             let batch = try await client.send(.get, "/api/v1/rounds/\(round)/batch").object
-            #expect((batch["cards"] as? [[String: Any]])?.map { $0["id"] as! Int } == [first])
+            #expect((batch["cards"] as? [[String: Any]])?.map { $0["id"] as! Int } == [firstCopy])
             let bytes = try #require(batch["bytesToFree"] as? Int)
 
             let report = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":true}"#).object
             #expect(report["confirmed"] as? Bool == true && report["deleted"] as? Int == 1 && report["bytesFreed"] as? Int == bytes)
-            #expect(report["reviewed"] as? Int == 2 && report["kept"] as? Int == 1 && report["boss"] as? String == "duplicates")
+            #expect(report["reviewed"] as? Int == 4 && report["kept"] as? Int == 3 && report["boss"] as? String == "duplicates")
             let xp = try #require(report["xpEarned"] as? Int)
             let breakdown = try #require(report["breakdown"] as? [String: Any])
             #expect((breakdown["files"] as! Int) + (breakdown["round"] as! Int) + (breakdown["size"] as! Int) == xp, "multiplier 1 on a first day")
@@ -100,6 +112,36 @@ import Testing
 
             let next = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"screenshots"}"#)
             #expect(next.status == .created, "the lock was released at the confirmation")
+        }
+    }
+
+    /// A group card's decision names the members that stay: `keep` with the other copy moves the suggested
+    /// one; an empty keep set or an id outside the group is 400 and nothing is recorded.
+    @Test func aGroupCardKeepsTheMembersItIsToldTo() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"duplicates"}"#).object
+            let round = try #require(started["round"] as? String)
+            let card = try #require((started["cards"] as? [[String: Any]])?.first)
+            let id = card["id"] as! Int
+            let members = try #require((card["group"] as? [String: Any])?["members"] as? [[String: Any]])
+            let suggested = members[0]["item"] as! Int, other = members[1]["item"] as! Int
+            for keep in ["[]", "[\(id), 999999]", "\"x\""] {
+                let refused = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(id),"decision":"delete","keep":\#(keep)}"#)
+                #expect(refused.status == .badRequest, "keep \(keep)")
+            }
+            let state = try await client.send(.get, "/api/v1/rounds/current").object
+            #expect(state["reviewed"] as? Int == 0 && state["current"] as? Int == id, "nothing recorded")
+            let decided = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(id),"decision":"delete","keep":[\#(other)]}"#).object
+            #expect(decided["result"] as? String == "deleted" && decided["deleted"] as? Int == 1 && decided["kept"] as? Int == 1)
+            let batch = try await client.send(.get, "/api/v1/rounds/\(round)/batch").object
+            #expect((batch["cards"] as? [[String: Any]])?.map { $0["id"] as! Int } == [suggested])
+            let report = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":true}"#).object
+            #expect(report["deleted"] as? Int == 1)
+            let trash = try await client.send(.get, "/api/v1/trash").array
+            let kept = try fixture.item(Int64(other))
+            #expect(trash.count == 1 && FileManager.default.fileExists(atPath: kept.rawPath.description))
+            #expect(trash.first?["originalPath"] as? String != kept.rawPath.description)
         }
     }
 
@@ -176,7 +218,8 @@ import Testing
             let late = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(next),"decision":"delete"}"#)
             #expect(late.status == .conflict && late.error?.contains("time is up") == true)
             let report = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":true}"#).object
-            #expect(report["reviewed"] as? Int == 1 && report["deleted"] as? Int == 0)
+            // The round's first card is a group of two copies, kept whole: two files reviewed.
+            #expect(report["reviewed"] as? Int == 2 && report["deleted"] as? Int == 0)
         }
     }
 
@@ -200,7 +243,8 @@ import Testing
             _ = try await client.send(.post, "/api/v1/rounds/\(second)/confirm", json: #"{"yes":false}"#)   // the lock goes with it
         }
         let pending = try fixture.pendingRounds()
-        #expect(pending.count == 1 && pending.first?.kind == .round && pending.first?.reviewed == 1)
+        // The first card was a group of two copies: the copy waits to go, the suggested one stays.
+        #expect(pending.count == 1 && pending.first?.kind == .round && pending.first?.reviewed == 2)
         #expect(try fixture.allowanceLeft().swipeSeconds == 240, "the abandoned round counts its 60 seconds, not 20 minutes")
     }
 
@@ -221,7 +265,8 @@ import Testing
             let state = resumed.object
             let second = try #require(state["current"] as? Int)
             #expect(state["round"] as? String == round && second != first)
-            #expect(state["reviewed"] as? Int == 1 && state["deleted"] as? Int == 1 && state["resumed"] as? Bool == true)
+            // The first card was a group of two copies: both reviewed, the copy deleted.
+            #expect(state["reviewed"] as? Int == 2 && state["deleted"] as? Int == 1 && state["resumed"] as? Bool == true)
             #expect(state["secondsLeft"] as? Double == 40 && state["seconds"] as? Double == 60 && state["kind"] as? String == "round")
             let cards = try #require(state["cards"] as? [[String: Any]]).compactMap { $0["id"] as? Int }
             #expect(cards.contains(second), "the card on the table is among the cards sent")
@@ -230,9 +275,11 @@ import Testing
 
             // The resumed page plays on: the card it was given is the one on the table.
             let kept = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(second),"decision":"keep"}"#)
-            #expect(kept.status == .ok && kept.object["reviewed"] as? Int == 2)
+            let secondFiles = (try #require(state["cards"] as? [[String: Any]]).first { $0["id"] as? Int == second }?["group"] as? [String: Any])
+                .flatMap { ($0["members"] as? [Any])?.count } ?? 1
+            #expect(kept.status == .ok && kept.object["reviewed"] as? Int == 2 + secondFiles)
             let report = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":false}"#).object
-            #expect(report["reviewed"] as? Int == 2 && report["pending"] as? Bool == true)
+            #expect(report["reviewed"] as? Int == 2 + secondFiles && report["pending"] as? Bool == true)
             #expect(try await client.send(.get, "/api/v1/rounds/current").object["round"] is NSNull, "over: nothing to resume")
         }
     }
