@@ -36,8 +36,9 @@ func weeklyBossName(context: AppContext, profile: Game.Profile) throws -> String
                                      policy: queuePolicy(context), now: context.now, calendar: context.calendar)?.name
 }
 
-/// The queues' rules of the configuration at the context's time.
+/// The queues' rules of the configuration at the context's time; duplicates and similar photos are dealt
+/// (and so counted) a card a group, as both front-ends deal them.
 private func queuePolicy(_ context: AppContext) -> QueuePolicy {
     QueuePolicy(thresholds: context.thresholds, keptCooldownDays: context.configuration.play.keptCooldownDays,
-                now: context.now, calendar: context.calendar)
+                now: context.now, calendar: context.calendar, groupCards: true)
 }

@@ -88,8 +88,12 @@ extension LibraryDatabase {
     }
 
     /// How many cards a round (`category` nil) or a boss battle deals now and their bytes, counted by the index.
+    /// A boss of group cards counts its groups, with the bytes of the copies a group's suggested member stands for.
     public func cardTally(_ category: CardCategory?, policy: QueuePolicy) throws -> CardTally {
-        try read { db in try CardQueue.tally(db, category: category, filter: nil, policy: policy) }
+        try read { db in
+            if policy.groupCards, let category, let groups = try CardQueue.groupTally(db, category: category, policy: policy) { return groups }
+            return try CardQueue.tally(db, category: category, filter: nil, policy: policy)
+        }
     }
 
     /// Whether a weekly boss's filter deals at least one card now.
