@@ -31,6 +31,7 @@ import threading
 import time
 import urllib.parse
 
+sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_session import SLOWDOWN, Home, WebServer, check, chromium, finish, request  # noqa: E402
 

@@ -21,6 +21,7 @@ import socket
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_session import SLOWDOWN, Home, WebServer, check, finish, has_ipv6_loopback, listening_addresses  # noqa: E402
 from browser_session import request as http_request  # noqa: E402
@@ -132,7 +133,7 @@ def no_ipv6(clean):
     home = Home(clean)
     try:
         home.run("scan", home.phone, "--quiet")
-        done = subprocess.run(["/usr/bin/unshare", "--net", "--map-root-user", sys.executable, os.path.abspath(__file__), "--inside-no-ipv6", clean],
+        done = subprocess.run(["/usr/bin/unshare", "--net", "--map-root-user", sys.executable, "-B", os.path.abspath(__file__), "--inside-no-ipv6", clean],
                               env=home.env, capture_output=True, text=True, timeout=120 * SLOWDOWN)
         check(done.returncode == 0, f"without an IPv6 loopback (in a network namespace): {done.stdout}{done.stderr}")
     finally:

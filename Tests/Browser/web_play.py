@@ -20,6 +20,7 @@ import re
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_session import SLOWDOWN, Home, WebServer, check, chromium, console_errors, finish, has_ipv6_loopback, listening_addresses, request, viewport  # noqa: E402
 

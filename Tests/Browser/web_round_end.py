@@ -19,6 +19,7 @@ import shutil
 import subprocess
 import sys
 
+sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from browser_session import ROOT, Home, WebServer, check, chromium, console_errors, finish  # noqa: E402
 

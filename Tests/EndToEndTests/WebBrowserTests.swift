@@ -51,7 +51,8 @@ import Testing
         for screenshot in screenshots { try? FileManager.default.removeItem(atPath: shots + "/" + screenshot) }   // not an earlier run's
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
-        process.arguments = [packageRoot.appendingPathComponent("Tests/Browser/" + name).path, CleanBinary.executable.path, shots]
+        // -B: no __pycache__ beside the scripts (CI checks that a test leaves the checkout as it was cloned).
+        process.arguments = ["-B", packageRoot.appendingPathComponent("Tests/Browser/" + name).path, CleanBinary.executable.path, shots]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = output

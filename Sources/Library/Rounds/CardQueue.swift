@@ -7,8 +7,8 @@ import GRDB
 /// The standard order: files the player has never decided on first; then duplicates, similar
 /// photos, big videos, screenshots, old photos; within each, the largest card (the file with its
 /// linked files) first; then by path. Never dealt: a file linked to another (it comes with its
-/// owner), a file in a store another program owns, a file kept since `keptSince`, a file waiting in a pending batch, a file in the trash,
-/// the kept copy of a duplicate group (or a hard link to it: deleting it would free nothing), and
+/// owner), a file in a store another program owns, a file kept since `keptSince`, a file waiting
+/// in a pending batch, a file in the trash, the kept copy of a duplicate group (or a hard link to it: deleting it would free nothing), and
 /// the kept photo of a similar group as a similar card.
 ///
 /// The standard order is read as stretches (never-reviewed duplicates, never-reviewed similar
