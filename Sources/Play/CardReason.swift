@@ -26,7 +26,7 @@ public enum CardReason {
                 let others = group.members.count - 1
                 return "\(group.members.count) \(what): delete keeps this one and moves the other \(others); keep keeps all \(group.members.count)"
             }
-            return "\(group.members.count) \(what): choose which stay (a delete keeps the suggested one only)"
+            return "\(group.members.count) \(what): choose which stay"
         }
         let own = ownText(card, now: now, namesOnly: namesOnly)
         guard let copies = card.copies else { return own }

@@ -17,7 +17,7 @@ import Testing
         // A duplicate is a group card: every copy, the suggested one first; `d` keeps it alone.
         let card = """
             ── card 1 of 1 · duplicate ───────────────────────────────
-              why: 2 copies, byte for byte the same: choose which stay (a delete keeps the suggested one only)
+              why: 2 copies, byte for byte the same: choose which stay
               1 ★ a.jpg  in \(folder)
                     338.0 KB · 1296×968 · 2011-01-13 · sharpness 3147 · suggested
               2   a-copy.jpg  in \(folder)

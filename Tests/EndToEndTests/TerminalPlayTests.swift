@@ -92,6 +92,36 @@ import Testing
         #expect(try library.files() == ["a.jpg", "old.jpg", "Screenshot_20240105-101010.png"])
     }
 
+    /// A group card on an 80×24 terminal: every member listed, the suggested one marked to keep; 1…9
+    /// mark and unmark, d deletes the unmarked. Here the copy is kept and the suggested one goes.
+    @Test func numberKeysChooseWhichCopiesOfAGroupStay() throws {
+        let library = try Library()
+        defer { library.remove() }
+        let pane = try library.play("boss duplicates")
+        defer { pane.stop() }
+
+        let first = try pane.waitFor("1 ★ [keep] a.jpg")
+        #expect(first.contains("2   [    ] a-copy.jpg"), "\(first)")
+        #expect(first.contains("1…9 mark to keep"), "\(first)")
+        try pane.send("2")
+        try pane.waitFor("2   [keep] a-copy.jpg")
+        try pane.send("1")
+        try pane.waitFor("1 ★ [    ] a.jpg")
+        try pane.send("1")
+        try pane.waitFor("1 ★ [keep] a.jpg")
+        try pane.send("1")
+        try pane.waitFor("1 ★ [    ] a.jpg")
+        try pane.send("9")   // no ninth member: said, nothing changes
+        try pane.send("d")
+        let asked = try pane.waitFor("to the trash? [y/N]")
+        #expect(asked.contains("a.jpg") && !asked.contains("    338.0 KB  \(library.folder)/a-copy.jpg"), "\(asked)")
+        try pane.send("y")
+        let result = try pane.waitFor("stty-done")
+        #expect(result.contains("Round over: reviewed 2 · kept 1 · deleted 1"), "\(result)")
+        expectRestored(result)
+        #expect(try library.files() == ["a-copy.jpg", "old.jpg", "Screenshot_20240105-101010.png"])
+    }
+
     @Test func ctrlCEndsTheRoundAtOnceMovesNothingAndRestoresTheTerminal() throws {
         let library = try Library()
         defer { library.remove() }

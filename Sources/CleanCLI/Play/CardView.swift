@@ -31,7 +31,8 @@ enum CardView {
     }
 
     /// A group card: why, then every member numbered (the suggested one first, starred) with what sets it apart.
-    static func describe(_ group: CardGroup, card: Card, now: Date) -> [String] {
+    /// `marked`: on a terminal, the members marked to keep, shown as "keep" beside their number.
+    static func describe(_ group: CardGroup, card: Card, now: Date, marked: Set<Int64>? = nil) -> [String] {
         var lines = ["why: " + CardReason.text(card, now: now)]
         for (index, member) in group.members.enumerated() {
             let item = member.item
@@ -41,7 +42,8 @@ enum CardView {
             if let sharpness = item.sharpness { facts.append(String(format: "sharpness %.0f", sharpness)) }
             let note = member.suggested ? "suggested" + (member.why.isEmpty ? "" : ": " + member.why.joined(separator: ", "))
                                         : member.why.joined(separator: ", ")
-            lines.append("\(index + 1) \(member.suggested ? "★" : " ") \(RawPath(bytes: item.rawPath.lastComponent))  in \(item.rawPath.parent)")
+            let mark = marked.map { $0.contains(member.id) ? "[keep] " : "[    ] " } ?? ""
+            lines.append("\(index + 1) \(member.suggested ? "★" : " ") \(mark)\(RawPath(bytes: item.rawPath.lastComponent))  in \(item.rawPath.parent)")
             lines.append("      " + (facts + (note.isEmpty ? [] : [note])).joined(separator: " · "))
         }
         return lines.map(escapingControlCharacters)

@@ -16,6 +16,8 @@ enum InputEvent: Equatable {
     case unknown(String)
     /// A way to look at the card (a terminal's `o`, Enter and `z`): changes nothing in the round.
     case view(CardViewing)
+    /// A terminal's `1`…`9` on a group card: mark or unmark that member to keep.
+    case mark(Int)
 }
 
 /// Looking closer at a card on a terminal.
@@ -46,6 +48,12 @@ protocol PlayScreen {
     /// Play is over (time up, cards out, quit, Ctrl-C): the batch and, when one is needed, the question.
     func done(_ end: PlayEnd)
     func say(_ text: String)
+    /// The members of the group card on the table marked to keep (a terminal shows them; a script has no marks).
+    func marks(_ marked: Set<Int64>)
+}
+
+extension PlayScreen {
+    func marks(_ marked: Set<Int64>) {}
 }
 
 /// How play ended, for the screen that asks about the batch.

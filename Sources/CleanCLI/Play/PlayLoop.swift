@@ -36,7 +36,14 @@ struct PlayLoop {
         var (input, screen, terminal) = makeIO(round)
         defer { terminal?.restore() }
         var showCard = true
+        // A group card's members marked to keep (a terminal's 1…9): the suggested one when the card comes.
+        var marked = Set<Int64>(), markedCard: Card?
         play: while let card = round.current, !round.checkTime() {
+            if markedCard != card {
+                markedCard = card
+                marked = card.group.map { [$0.suggested.id] } ?? []
+                screen.marks(marked)
+            }
             if showCard {
                 screen.show(card, number: round.number, total: round.total, session: round.session, secondsLeft: round.secondsLeft)
                 showCard = false
@@ -46,6 +53,17 @@ struct PlayLoop {
             case .endOfInput: break play
             case .interrupt: round.interrupt(); break play
             case .unknown(let text): screen.unknown(text); showCard = true
+            case .mark(let position):
+                if let member = card.group?.member(at: position) {
+                    if marked.contains(member.id) { marked.remove(member.id) } else { marked.insert(member.id) }
+                    screen.marks(marked)
+                } else {
+                    screen.unknown(String(position))
+                }
+                showCard = true
+            case .command(.delete) where card.group != nil:
+                // d on a group card keeps the members marked (at first the suggested one) and deletes the others.
+                screen.feedback(round.apply(.keepItems(Array(marked))), session: round.session); showCard = true
             case .command(let command): screen.feedback(round.apply(command), session: round.session); showCard = true
             case .view(let viewing):
                 showCard = true

@@ -6,7 +6,7 @@ import Darwin
 import Play
 
 /// Single keys from a raw terminal: ← h d delete, → l k keep, s skip, u undo, q quit, o open,
-/// Enter or z full screen, Ctrl-C interrupt,
+/// Enter or z full screen, 1…9 mark a group card's member to keep, Ctrl-C interrupt,
 /// Ctrl-D end of input. Escape sequences are read whole (a lone Esc or an unknown sequence is
 /// just an unknown key), and a wait with a countdown returns `.timeTick` when the shown second changes.
 struct TerminalInput: PlayerInput {
@@ -100,6 +100,7 @@ struct TerminalInput: PlayerInput {
             return .unknown(String(decoding: bytes, as: UTF8.self))
         case UInt8(ascii: "o"), UInt8(ascii: "O"): return .view(.open)
         case UInt8(ascii: "z"), UInt8(ascii: "Z"): return .view(.fullScreen)
+        case UInt8(ascii: "1")...UInt8(ascii: "9"): return .mark(Int(byte - UInt8(ascii: "0")))
         default:
             let character = Character(UnicodeScalar(byte))
             return Self.command(for: character).map(InputEvent.command) ?? .unknown(String(character))

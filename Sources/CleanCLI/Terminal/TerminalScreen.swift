@@ -29,6 +29,8 @@ final class TerminalScreen: PlayScreen {
     private var descriptions: [Int64: [String]] = [:]
     /// The card whose pixel-protocol picture is on screen now (drawn once, not every second).
     private var pictureOnScreen: Int64?
+    /// The group card's members marked to keep.
+    private var marked: Set<Int64> = []
 
     init(terminal: RawMode, title: String, style: Style, bell: Bool, thresholds: Thresholds, now: Date, xpEstimate: @escaping () -> Int) {
         self.terminal = terminal
@@ -45,6 +47,10 @@ final class TerminalScreen: PlayScreen {
         self.session = session
         self.secondsLeft = secondsLeft
         draw()
+    }
+
+    func marks(_ marked: Set<Int64>) {
+        self.marked = marked
     }
 
     func tick(session: RoundSession, secondsLeft: Double?) {
@@ -150,7 +156,7 @@ final class TerminalScreen: PlayScreen {
         let tally = "deleted \(session.deletedCards.count) · \(humanBytes(session.bytesToFree)) to free · ≈ \(grouped(xpEstimate())) XP"
         body.append("  " + truncated(tally, width - 2))
         let keys = card.group == nil ? "← h d delete  → l k keep  s later  u undo  q quit  o open  z view"
-                                      : "← h d keep ★ only, delete the rest  → l k keep all  s later  u undo  q quit"
+                                      : "1…9 mark to keep  ← h d delete the unmarked  → l k keep all  s later  u undo  q quit"
         body.append("  " + style.dim(truncated(keys, width - 2)))
 
         let room = size.rows - top.count - body.count - 1
@@ -174,6 +180,7 @@ final class TerminalScreen: PlayScreen {
 
     /// The card's lines (its video's duration read once, not every second).
     private func described(_ card: Card) -> [String] {
+        if let group = card.group { return CardView.describe(group, card: card, now: now, marked: marked) }
         if let cached = descriptions[card.id] { return cached }
         let lines = CardView.describe(card, thresholds: thresholds, now: now)
         descriptions[card.id] = lines
