@@ -20,6 +20,8 @@ public struct PlayContext {
     /// Whether this front-end deals duplicates and similar photos as group cards (it shows every member and
     /// takes a keep set); a front-end without that view deals a card a copy.
     public var groupCards = false
+    /// Which member of a group card is suggested to stay (`[keep]`).
+    public var keeper: KeeperRule = .defaults
 
     public init(library: LibraryDatabase, trash: Trash, rules: Rules, tier: Tier, now: Date, calendar: Calendar,
                 thresholds: Thresholds, keptCooldownDays: Int) {
@@ -38,7 +40,9 @@ public struct PlayContext {
     public var newPlayer: Profile { Profile.newPlayer(tier: tier, rules: rules) }
 
     public var queuePolicy: QueuePolicy {
-        QueuePolicy(thresholds: thresholds, keptCooldownDays: keptCooldownDays, now: now, calendar: calendar, groupCards: groupCards)
+        var policy = QueuePolicy(thresholds: thresholds, keptCooldownDays: keptCooldownDays, now: now, calendar: calendar, groupCards: groupCards)
+        policy.keeper = keeper
+        return policy
     }
 }
 

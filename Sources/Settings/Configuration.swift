@@ -2,7 +2,7 @@ import Game
 
 /// Every setting of SwipeClean: the compiled-in defaults, overridden key by key by the user's file.
 ///
-/// Its sections are the `[player]`, `[scan]`, `[trash]`, `[play]`, `[media]`, `[game]` and `[similar]` tables
+/// Its sections are the `[player]`, `[scan]`, `[trash]`, `[play]`, `[media]`, `[game]`, `[similar]` and `[keep]` tables
 /// of `Config/swipeclean.toml`. Settings is a leaf: it imports only the pure `Game` (whose `Rules`
 /// are the `[game]` section), so reading a config links no database and no C library. The command
 /// layer turns `[scan]` and `[media]` into the scanner's `ScanOptions` and `ScreenshotRules`.
@@ -14,6 +14,7 @@ public struct Configuration: Codable, Sendable, Equatable {
     public var media: MediaSettings
     public var game: Rules
     public var similar: SimilarSettings
+    public var keep: KeepSettings
 
     public static let defaults = Configuration(
         player: PlayerSettings(tier: .free),
@@ -33,7 +34,9 @@ public struct Configuration: Codable, Sendable, Equatable {
             screenshotFolders: ["Pictures/Screenshots", "DCIM/Screenshots"],
             screenshotUserComment: "Screenshot", screenshotAndroidSoftware: "Android"),
         game: .defaults,
-        similar: SimilarSettings(maxDistance: 10)
+        similar: SimilarSettings(maxDistance: 10),
+        keep: KeepSettings(order: [.resolution, .sharpness, .original, .format, .folder, .oldest],
+                           formats: [.raw, .heic, .jpeg, .png, .webp], preferFolders: ["DCIM", "Camera"], avoidFolders: [])
     )
 }
 
@@ -85,6 +88,43 @@ public struct TrashSettings: Codable, Sendable, Equatable {
 public struct SimilarSettings: Codable, Sendable, Equatable {
     /// The most bits in which the 64-bit hashes of two similar photos may differ.
     public var maxDistance: Int
+}
+
+/// The `[keep]` section: which member of a group card (duplicates, similar photos) is suggested to stay.
+public struct KeepSettings: Codable, Sendable, Equatable {
+    /// The criteria in the order they decide; the first that tells two members apart wins.
+    public var order: [KeepCriterion]
+    /// Formats preferred first (`format`).
+    public var formats: [KeepFormat]
+    /// Folder names (path fragments) whose copy is preferred (`folder`).
+    public var preferFolders: [String]
+    /// Folder names whose copy goes first (`folder`).
+    public var avoidFolders: [String]
+}
+
+/// A criterion of `[keep] order`.
+public enum KeepCriterion: String, Codable, Sendable, CaseIterable {
+    case resolution, sharpness, original, format, folder, oldest, newest
+
+    public init(from decoder: any Decoder) throws { self = try oneOf(Self.allCases, decoder) }
+}
+
+/// A format of `[keep] formats`.
+public enum KeepFormat: String, Codable, Sendable, CaseIterable {
+    case raw, heic, jpeg, png, webp, tiff, gif, avif
+
+    public init(from decoder: any Decoder) throws { self = try oneOf(Self.allCases, decoder) }
+}
+
+/// A string that must be one of `cases`: refused with the words allowed.
+private func oneOf<T: RawRepresentable<String>>(_ cases: [T], _ decoder: any Decoder) throws -> T {
+    let container = try decoder.singleValueContainer()
+    let text = try container.decode(String.self)
+    guard let value = cases.first(where: { $0.rawValue == text }) else {
+        throw DecodingError.dataCorruptedError(in: container, debugDescription:
+            "'\(text)' is not one of \(cases.map(\.rawValue).joined(separator: ", "))")
+    }
+    return value
 }
 
 /// The `[play]` section.

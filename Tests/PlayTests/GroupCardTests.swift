@@ -33,7 +33,8 @@ import Testing
         let group = try #require(cards.first?.group)
         #expect(group.members.map { $0.item.rawPath.description } == ["DCIM/Camera/a.jpg", "Backup/a.jpg", "WhatsApp/a.jpg"].map(fixture.path))
         #expect(group.members.map(\.suggested) == [true, false, false])
-        #expect(group.suggested.why == ["camera folder"])
+        #expect(group.suggested.why == ["preferred folder"])
+        #expect(group.members.dropFirst().allSatisfy { $0.why == ["another folder"] })
         // Without group cards (a front-end that shows one file) the same queue deals a card a copy.
         #expect(try fixture.context.cards(.duplicates).count == 2)
     }
@@ -137,5 +138,19 @@ import Testing
         #expect(dealt.count == 12)
         #expect(Set(dealt.compactMap { $0.group?.id }).count == 12)
         #expect(dealt.allSatisfy { $0.group?.members.count == 3 })
+    }
+
+    /// The keeper rule of the configuration decides the suggestion: with DCIM avoided, a backup copy is suggested.
+    @Test func theKeeperRuleChoosesTheSuggestedMember() throws {
+        let fixture = try Self.fixture()
+        var context = Self.groupContext(fixture)
+        context.keeper = KeeperRule(order: [.folder], formats: [], preferFolders: ["WhatsApp"], avoidFolders: ["DCIM"])
+        let group = try #require(try context.cards(.duplicates).first?.group)
+        #expect(group.suggested.item.rawPath.description == fixture.path("WhatsApp/a.jpg"))
+        #expect(group.suggested.why == ["preferred folder"])
+        #expect(group.members.last?.item.rawPath.description == fixture.path("DCIM/Camera/a.jpg") || group.members.count == 3)
+        let session = RoundSession(cards: try context.cards(.duplicates), undoAllowance: nil, isDealable: PlayContext.isUnchanged)
+        session.apply(.delete)
+        #expect(Set(session.deletedCards.map(\.item.rawPath.description)) == Set(["DCIM/Camera/a.jpg", "Backup/a.jpg"].map(fixture.path)))
     }
 }

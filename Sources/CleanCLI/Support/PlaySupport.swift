@@ -39,9 +39,11 @@ extension AppContext {
         } catch {
             throw CleanError("cannot use the trash directory \(trashDirectory): \(error.reason); set trash.directory in \(ConfigLoader.userFile(environment: environment)) to a writable folder")
         }
-        return PlayContext(library: library, trash: trash, rules: configuration.game, tier: configuration.player.tier,
-                           now: now, calendar: calendar, thresholds: thresholds,
-                           keptCooldownDays: configuration.play.keptCooldownDays)
+        var play = PlayContext(library: library, trash: trash, rules: configuration.game, tier: configuration.player.tier,
+                               now: now, calendar: calendar, thresholds: thresholds,
+                               keptCooldownDays: configuration.play.keptCooldownDays)
+        play.keeper = KeeperRule(configuration.keep)
+        return play
     }
 
     private func report(_ recovered: RecoverySummary) {

@@ -16,6 +16,13 @@ extension ScanOptions {
     }
 }
 
+extension KeeperRule {
+    init(_ settings: KeepSettings) {
+        self.init(order: settings.order.compactMap { Criterion(rawValue: $0.rawValue) }, formats: settings.formats.map(\.rawValue),
+                  preferFolders: settings.preferFolders, avoidFolders: settings.avoidFolders)
+    }
+}
+
 extension SimilarOptions {
     init(_ settings: SimilarSettings) {
         self.init(maxDistance: settings.maxDistance)

@@ -77,6 +77,8 @@ public struct QueuePolicy: Sendable {
     /// Whether duplicates and similar photos are dealt as one card a group (`CardGroup`), for a
     /// front-end that shows every member and lets the player choose; else a card a copy.
     public var groupCards: Bool
+    /// Which member of a group card is suggested to stay (`[keep]`).
+    public var keeper: KeeperRule = .defaults
 
     public init(thresholds: Thresholds, keptSince: Date, groupCards: Bool = false) {
         self.thresholds = thresholds

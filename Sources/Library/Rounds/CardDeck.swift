@@ -9,14 +9,15 @@ public final class CardDeck: @unchecked Sendable {
     public let total: Int
     private let database: LibraryDatabase
     private let stretches: [CardStretch]
-    private let groups: Bool
+    /// The keeper rule of group cards; nil: a card a copy.
+    private let groups: KeeperRule?
     // Where the next page starts; guarded by `lock` (the web app may ask from two requests).
     private var stretch = 0
     private var offset = 0
     private var dealt: Set<Int64> = []
     private let lock = NSLock()
 
-    init(_ database: LibraryDatabase, stretches: [CardStretch], total: Int, groups: Bool) {
+    init(_ database: LibraryDatabase, stretches: [CardStretch], total: Int, groups: KeeperRule?) {
         self.database = database
         self.stretches = stretches
         self.total = total
@@ -68,7 +69,7 @@ extension LibraryDatabase {
         let stretches = CardQueue.stretches(category: category, filter: filter, policy: policy, order: order,
                                             seed: Int.random(in: 0..<1 << 30))
         let total = try read { db in try CardQueue.cardCount(db, category: category, filter: filter, policy: policy) }
-        return CardDeck(self, stretches: stretches, total: total, groups: policy.groupCards)
+        return CardDeck(self, stretches: stretches, total: total, groups: policy.groupCards ? policy.keeper : nil)
     }
 
     /// Every card a round (`category` nil) or a boss battle can deal now, in `order`.

@@ -164,9 +164,9 @@ enum CardQueue {
     }
 
     /// The cards of up to `limit` rows of `stretch` (nil: all), skipping the first `offset`: the page's ids in
-    /// order, then their rows (one read transaction: the caller's). With `groups`, the rows of one group make
-    /// one card, so there may be fewer cards than rows: `rows` says how many rows the page read.
-    static func cards(_ db: Database, _ stretch: CardStretch, offset: Int, limit: Int?, groups: Bool = false) throws -> (cards: [Card], rows: Int) {
+    /// order, then their rows (one read transaction: the caller's). With `groups` (the keeper rule), the rows of
+    /// one group make one card, so there may be fewer cards than rows: `rows` says how many rows the page read.
+    static func cards(_ db: Database, _ stretch: CardStretch, offset: Int, limit: Int?, groups: KeeperRule? = nil) throws -> (cards: [Card], rows: Int) {
         var stretch = stretch
         stretch.index = try existing(stretch.index, db)
         let (sql, arguments) = page(stretch, offset: offset, limit: limit)
@@ -196,20 +196,20 @@ enum CardQueue {
         }
         var cards = order.compactMap { cardOf[$0] }
         try attach(&cards, twins: twins, db)
-        return (groups ? try gather(cards, db) : cards, order.count)
+        return (try groups.map { try gather(cards, rule: $0, db) } ?? cards, order.count)
     }
 
     /// Turns the cards of duplicates and similar photos into one card a group, where the group's first
     /// card of the page stood (a later copy of a group already dealt is dropped); a group with one
     /// file left (the others in the trash or waiting to go) is no card at all: it is the last copy.
-    static func gather(_ cards: [Card], _ db: Database) throws -> [Card] {
+    static func gather(_ cards: [Card], rule: KeeperRule, _ db: Database) throws -> [Card] {
         var seen = Set<String>()
         var gathered: [Card] = []
         for card in cards {
             guard card.category == .duplicates || card.category == .similar else { gathered.append(card); continue }
             let key = card.category == .duplicates ? card.item.duplicateGroup : card.item.similarGroup
             guard let key, seen.insert("\(card.category.rawValue) \(key)").inserted,
-                  let group = try CardGroup.fetch(db, category: card.category, key: key) else { continue }
+                  let group = try CardGroup.fetch(db, category: card.category, key: key, rule: rule) else { continue }
             gathered.append(Card(item: group.suggested.item, linked: group.suggested.linked, category: card.category, twin: nil,
                                  reviewedBefore: card.reviewedBefore, group: group))
         }
