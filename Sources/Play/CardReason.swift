@@ -21,10 +21,9 @@ public enum CardReason {
     public static func text(_ card: Card, now: Date, namesOnly: Bool = false) -> String {
         if let group = card.group {
             let what = card.category == .duplicates ? "copies, byte for byte the same" : "similar photos"
-            // The web card shows the suggested member; its swipe deletes the others or keeps them all.
+            // The web card shows the suggested member and a strip of all of them, marked to keep or not.
             if namesOnly {
-                let others = group.members.count - 1
-                return "\(group.members.count) \(what): delete keeps this one and moves the other \(others); keep keeps all \(group.members.count)"
+                return "\(group.members.count) \(what): mark the ones to keep (★ is suggested); delete moves the unmarked, keep keeps all"
             }
             return "\(group.members.count) \(what): choose which stay"
         }

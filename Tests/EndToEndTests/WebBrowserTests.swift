@@ -41,6 +41,13 @@ import Testing
         try Self.runBrowserScript("web_localhost.py", screenshots: [])
     }
 
+    /// `web_groups.py`: a group of three copies as one card with a strip; keys mark and unmark, the
+    /// comparison draws two copies at the same size and zooms them together, ← deletes the unmarked
+    /// (only copies one and two reach the trash), and at 390 px the strip scrolls within the card.
+    @Test func aGroupCardKeepsTheCopiesMarkedInTheBrowser() throws {
+        try Self.runBrowserScript("web_groups.py", screenshots: ["group-card.png", "group-compare.png", "phone-group-card.png"])
+    }
+
     /// Runs `Tests/Browser/NAME` on the built binary: it must exit 0 (its output is the failure
     /// message otherwise) and leave `screenshots` in `.build/web-screenshots`.
     static func runBrowserScript(_ name: String, screenshots: [String]) throws {

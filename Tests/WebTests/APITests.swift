@@ -45,7 +45,7 @@ import Testing
                 let id = card["id"] as! Int
                 #expect(card["media"] as? String == "/media/\(id)")
                 #expect(card["poster"] is NSNull, "a photo has no poster frame")
-                #expect((card["reason"] as? String)?.hasPrefix("2 copies, byte for byte the same: delete keeps this one") == true, "\(card["reason"] ?? "")")
+                #expect((card["reason"] as? String)?.hasPrefix("2 copies, byte for byte the same: mark the ones to keep") == true, "\(card["reason"] ?? "")")
                 #expect(card["kind"] as? String == "photo" && (card["size"] as? Int ?? 0) > 0)
                 #expect(card["path"] == nil, "the client gets ids, not paths to send back")
                 let members = try #require((card["group"] as? [String: Any])?["members"] as? [[String: Any]])

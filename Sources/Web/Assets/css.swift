@@ -157,5 +157,28 @@ extension Assets {
       .trash-row { grid-template-columns: auto 1fr auto; }
       .trash-row .when { display: none; }
     }
+    .card .members { position: absolute; top: .6rem; left: .6rem; right: .6rem; display: flex; gap: .5rem; overflow-x: auto; z-index: 3; padding: .35rem; background: #000b; border-radius: 12px; scrollbar-width: thin; scrollbar-color: #ffffff55 transparent; }
+    .card .member { flex: 0 0 auto; display: flex; gap: .45rem; align-items: center; padding: .25rem .35rem; border-radius: 10px; border: 2px solid transparent; max-width: 17rem; background: #ffffff14; }
+    .card .member.kept { border-color: var(--green); }
+    .card .member .peek { padding: 0; border: 0; background: none; pointer-events: auto; cursor: zoom-in; border-radius: 8px; }
+    .card .member img { width: 56px; height: 56px; object-fit: cover; border-radius: 8px; cursor: zoom-in; pointer-events: auto; position: static; }
+    .card .member-text { display: flex; flex-direction: column; font-size: .72rem; line-height: 1.25; min-width: 0; }
+    .card .member-text > * { white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+    .card .member .mark { flex: 0 0 auto; width: 2.1rem; height: 2.1rem; border-radius: 50%; border: 1px solid #ffffff66; background: transparent; color: #ffffffaa; font-size: 1rem; }
+    .card .member .mark[aria-pressed=true] { background: var(--green); border-color: var(--green); color: #08110c; }
+    .compare { position: fixed; inset: 0; background: #000000ee; z-index: 50; display: flex; flex-direction: column; }
+    .compare .panes { flex: 1; display: flex; gap: .5rem; padding: .5rem; min-height: 0; }
+    .compare.flipped .panes { flex-direction: row-reverse; }
+    .compare .pane { flex: 1; overflow: hidden; position: relative; display: flex; align-items: center; justify-content: center; background: #111; border-radius: 8px; min-height: 0; }
+    .compare .pane img { max-width: 100%; max-height: 100%; transform-origin: center; user-select: none; touch-action: none; }
+    .compare .pane-label { position: absolute; left: .5rem; right: .5rem; bottom: .5rem; font-size: .8rem; background: #000000bb; padding: .25rem .5rem; border-radius: 6px; }
+    .compare .actions { display: flex; gap: .6rem; justify-content: center; padding: .6rem; }
+    .compare .actions button { padding: .5rem 1rem; border-radius: 99px; border: 1px solid #ffffff55; background: #ffffff14; color: inherit; }
+    #compare-keep[aria-pressed=true] { background: var(--green); color: #08110c; border-color: var(--green); }
+    @media (max-width: 600px) {
+      .compare .panes { flex-direction: column; }
+      .compare.flipped .panes { flex-direction: column-reverse; }
+      .card .member { max-width: 13rem; }
+    }
     """#
 }

@@ -1,0 +1,116 @@
+#!/usr/bin/python3
+"""Group cards of `clean web` in headless Chromium: duplicates as one card with a strip of its copies.
+
+Usage: web_groups.py CLEAN_BINARY SCREENSHOT_DIR
+
+Fixtures/phone plus a third copy of DCIM/Camera/IMAG0042.jpg (in WhatsApp/), so the duplicates boss
+deals a group of three first. In the browser: the strip shows three copies, the suggested one marked
+to keep; keys 3 and 1 mark the third and unmark the first; a tap on the second copy opens the
+side-by-side comparison, whose two photos are drawn at the same size and zoom together with the
+wheel; Esc closes it; ← deletes the unmarked. Confirmed: copies one and two are in the trash, the
+third stays. Then at 390 px wide the strip scrolls inside the card. Screenshots for a person to look at.
+Exit 0 when everything holds; 1 with the reasons otherwise.
+"""
+import os
+import shutil
+import sys
+
+sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_session import SLOWDOWN, Home, WebServer, check, chromium, console_errors, finish, viewport  # noqa: E402
+
+from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    clean, shots = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    os.makedirs(shots, exist_ok=True)
+    home = Home(clean)
+    original = os.path.join(home.phone, "DCIM", "Camera", "IMAG0042.jpg")
+    os.makedirs(os.path.join(home.phone, "WhatsApp"))
+    shutil.copyfile(original, os.path.join(home.phone, "WhatsApp", "IMAG0042.jpg"))
+    server = driver = None
+    try:
+        home.run("scan", home.phone, "--quiet")
+        server = WebServer(clean, home.env)
+        if not check(server.port is not None, f"first stdout line: {server.line!r}"):
+            return
+        driver = chromium()
+        wait = WebDriverWait(driver, 30 * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,))
+        driver.get(server.link)
+        wait.until(lambda d: d.find_elements(By.ID, "play"))
+        driver.get(f"http://127.0.0.1:{server.port}/play?boss=duplicates")
+        top = ".stage .card:not(.behind)"
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, top + " .members .member"))
+        members = driver.find_elements(By.CSS_SELECTOR, top + " .member")
+        check(len(members) == 3, f"the first card's strip shows 3 copies, got {len(members)}")
+        paths = driver.execute_script(
+            "return [...document.querySelectorAll(arguments[0] + ' .member')].map(m => m.querySelector('.muted').textContent + '/' + m.querySelector('img').alt);", top)
+        check(paths[0] == os.path.join(home.phone, "DCIM", "Camera", "IMAG0042.jpg"), f"the camera copy is suggested first: {paths}")
+
+        def marked():
+            return driver.execute_script(
+                "return [...document.querySelectorAll(arguments[0] + ' .member')].map(m => m.querySelector('.mark').getAttribute('aria-pressed') === 'true');", top)
+        check(marked() == [True, False, False], f"the suggested copy starts marked to keep: {marked()}")
+        body = driver.find_element(By.TAG_NAME, "body")
+        body.send_keys("3")
+        body.send_keys("1")
+        check(marked() == [False, False, True], f"keys 3 and 1 mark the third and unmark the first: {marked()}")
+        driver.save_screenshot(os.path.join(shots, "group-card.png"))
+
+        # The comparison: the second copy beside the suggested one, drawn at the same size, zoomed together.
+        driver.find_elements(By.CSS_SELECTOR, top + " .member img")[1].click()
+        wait.until(lambda d: d.find_elements(By.ID, "compare"))
+        sizes = driver.execute_script(
+            "return [...document.querySelectorAll('#compare .pane img')].map(i => { const r = i.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; });")
+        check(len(sizes) == 2 and sizes[0] == sizes[1] and sizes[0][0] > 0, f"two photos at the same size: {sizes}")
+        driver.execute_script(
+            "document.getElementById('compare').dispatchEvent(new WheelEvent('wheel', {deltaY: -100, bubbles: true, cancelable: true}));")
+        zoomed = driver.execute_script(
+            "return [...document.querySelectorAll('#compare .pane img')].map(i => { const r = i.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; });")
+        check(zoomed[0] == zoomed[1] and zoomed[0][0] > sizes[0][0], f"the wheel zooms both alike: {sizes} -> {zoomed}")
+        driver.save_screenshot(os.path.join(shots, "group-compare.png"))
+        body.send_keys(Keys.ESCAPE)
+        wait.until(lambda d: not d.find_elements(By.ID, "compare"))
+        check(marked() == [False, False, True], f"closing the comparison keeps the marks: {marked()}")
+
+        # ← deletes the unmarked; the batch moves the first two copies.
+        body.send_keys(Keys.ARROW_LEFT)
+        wait.until(lambda d: d.find_element(By.ID, "deleted-count").text == "2")
+        body.send_keys(Keys.ESCAPE)
+        wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
+        driver.find_element(By.ID, "confirm-yes").click()
+        wait.until(lambda d: d.find_elements(By.ID, "xp-earned"))
+        trash = {entry["originalPath"] for entry in home.json("trash", "list")}
+        first, second, third = (os.path.join(home.phone, "DCIM", "Camera", "IMAG0042.jpg"), os.path.join(home.phone, "Backup", "IMAG0042 (1).jpg"),
+                                os.path.join(home.phone, "WhatsApp", "IMAG0042.jpg"))
+        check(trash == {first, second}, f"only copies one and two reach the trash: {trash}")
+        check(os.path.exists(third) and not os.path.exists(first) and not os.path.exists(second), "the third copy stays where it was")
+        logged = console_errors(driver)
+        check(not logged, f"no console error: {logged}")
+
+        # A phone's width: the strip scrolls inside the card.
+        home.run("restore", "--all")
+        viewport(driver, 390, 844, mobile=True)
+        driver.get(f"http://127.0.0.1:{server.port}/play?boss=duplicates")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, top + " .members .member"))
+        strip = driver.execute_script("const s = document.querySelector(arguments[0] + ' .members'); const c = s.closest('.card').getBoundingClientRect(); "
+                                      "const r = s.getBoundingClientRect(); return [s.scrollWidth, s.clientWidth, r.left >= c.left - 1 && r.right <= c.right + 1];", top)
+        check(strip[0] > strip[1] and strip[2], f"at 390 px the strip scrolls within the card: {strip}")
+        driver.save_screenshot(os.path.join(shots, "phone-group-card.png"))
+    finally:
+        if driver:
+            driver.quit()
+        if server:
+            server.stop()
+        home.remove()
+    finish("web_groups", f"all checks passed; screenshots in {shots}")
+
+
+if __name__ == "__main__":
+    main()
