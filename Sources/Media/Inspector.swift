@@ -150,9 +150,13 @@ public final class Inspector {
         }
         if sidecars, let date = usable(TakeoutSidecar.date(for: path)) { return (date, .sidecar) }
         if let date = usable(FileNameDates.date(inFileName: path.lastComponent)) { return (date, .filename) }
+        return (usable(Self.modificationDate(status)), .mtime)
+    }
+
+    /// The file's modification time as a UTC capture date (whole seconds rounded down), nil where it is out of range.
+    static func modificationDate(_ status: FileStatus) -> CaptureDate? {
         let seconds = status.mtimeNanoseconds >= 0 ? status.mtimeNanoseconds / 1_000_000_000 : (status.mtimeNanoseconds - 999_999_999) / 1_000_000_000
-        let nanoseconds = Int(status.mtimeNanoseconds - seconds * 1_000_000_000)
-        return (usable(CaptureDate(utcSecondsSince1970: seconds, nanosecond: nanoseconds)), .mtime)
+        return CaptureDate(utcSecondsSince1970: seconds, nanosecond: Int(status.mtimeNanoseconds - seconds * 1_000_000_000))
     }
 }
 
@@ -160,10 +164,7 @@ extension Inspector {
     /// What is known of a file left unread (a thumbnail in a cache, a file in another program's trash:
     /// counted, never a card): no type (`application/octet-stream`, kind `other`), dated by its mtime.
     public static func unread(status: FileStatus) -> MediaInfo {
-        let seconds = status.mtimeNanoseconds >= 0 ? status.mtimeNanoseconds / 1_000_000_000 : (status.mtimeNanoseconds - 999_999_999) / 1_000_000_000
-        let nanoseconds = Int(status.mtimeNanoseconds - seconds * 1_000_000_000)
-        return MediaInfo(mime: "application/octet-stream", kind: .other,
-                         capturedAt: CaptureDate(utcSecondsSince1970: seconds, nanosecond: nanoseconds), dateSource: .mtime)
+        MediaInfo(mime: "application/octet-stream", kind: .other, capturedAt: modificationDate(status), dateSource: .mtime)
     }
 }
 
