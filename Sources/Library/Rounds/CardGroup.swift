@@ -32,37 +32,11 @@ public struct GroupMember: Sendable, Equatable {
 }
 
 extension CardGroup {
-    /// What `member` lacks next to the suggested one, in words: "smaller", "less sharp", …
-    static func shortfalls(_ member: ItemRecord, next suggested: ItemRecord, rule: KeeperRule) -> [String] {
-        rule.reasons(suggested, over: [member]).map { words in
-            switch words {
-            case "largest resolution": "smaller"
-            case "sharpest": "less sharp"
-            case "the original": "edited or re-saved"
-            case "preferred format": "another format"
-            case "preferred folder": "another folder"
-            case "oldest capture": "newer"
-            case "newest capture": "older"
-            default: "not " + words
-            }
-        }
-    }
-
     /// The group of a duplicate (`category` duplicates, `key` its group) or a similar photo (`key`
     /// the kept photo), with the members the index holds now: not in the trash, not waiting in a
     /// pending batch, not in a store another program owns; hard links to one file shown once.
     static func fetch(_ db: Database, category: CardCategory, key: Int64, rule: KeeperRule = .defaults) throws -> CardGroup? {
-        let column: String, kept: Int64?
-        switch category {
-        case .duplicates:
-            column = "duplicateGroup"
-            kept = try Int64.fetchOne(db, sql: "SELECT keptItem FROM duplicateGroup WHERE id = ?", arguments: [key])
-        case .similar:
-            column = "similarGroup"
-            kept = key
-        default: return nil
-        }
-        guard let kept else { return nil }
+        guard let column = CardQueue.groupColumn[category] else { return nil }
         let items = try ItemRecord.fetchAll(db, sql: """
             SELECT * FROM item WHERE \(column) = ? AND store IS NULL AND id NOT IN (\(CardQueue.leaving)) ORDER BY path
             """, arguments: [key])
@@ -77,9 +51,9 @@ extension CardGroup {
             linked[item.linkedTo!, default: []].append(item)
         }
         let suggested = GroupMember(item: first, linked: linked[first.id!] ?? [], suggested: true,
-                                    why: rule.reasons(first, over: Array(others)))
+                                    why: rule.wins(first, over: Array(others)).map(KeeperRule.words))
         return CardGroup(id: key, members: [suggested] + others.map {
-            GroupMember(item: $0, linked: linked[$0.id!] ?? [], suggested: false, why: shortfalls($0, next: first, rule: rule))
+            GroupMember(item: $0, linked: linked[$0.id!] ?? [], suggested: false, why: rule.wins(first, over: [$0]).map(KeeperRule.shortfall))
         })
     }
 }

@@ -38,12 +38,13 @@ public struct KeeperRule: Sendable, Equatable {
         }
     }
 
-    /// The criteria by which `member` beats every one of `others`, in the rule's words.
-    func reasons(_ member: ItemRecord, over others: [ItemRecord]) -> [String] {
+    /// The criteria by which `member` beats every one of `others`, in the rule's order.
+    func wins(_ member: ItemRecord, over others: [ItemRecord]) -> [Criterion] {
         guard !others.isEmpty else { return [] }
-        return order.filter { criterion in others.allSatisfy { score(member, criterion) < score($0, criterion) } }.map(Self.words)
+        return order.filter { criterion in others.allSatisfy { score(member, criterion) < score($0, criterion) } }
     }
 
+    /// Why a member was suggested: what it has that the others have not.
     static func words(_ criterion: Criterion) -> String {
         switch criterion {
         case .resolution: "largest resolution"
@@ -53,6 +54,19 @@ public struct KeeperRule: Sendable, Equatable {
         case .folder: "preferred folder"
         case .oldest: "oldest capture"
         case .newest: "newest capture"
+        }
+    }
+
+    /// Where a member falls short of the suggested one.
+    static func shortfall(_ criterion: Criterion) -> String {
+        switch criterion {
+        case .resolution: "smaller"
+        case .sharpness: "less sharp"
+        case .original: "edited or re-saved"
+        case .format: "another format"
+        case .folder: "another folder"
+        case .oldest: "newer"
+        case .newest: "older"
         }
     }
 
