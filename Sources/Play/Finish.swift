@@ -41,7 +41,7 @@ extension PlayContext {
             decisions: session.decisions.map { decision in
                 DecisionRecord(round: 0, item: decision.card.id, path: decision.card.item.path,
                                decision: decision.deleted ? .delete : stays.contains(decision.card.id) ? .stay : .keep, category: decision.card.category.rawValue, decidedAt: now)
-            })
+            }, keptWhole: session.groupsKeptWhole)
         guard status == .moving else {
             report.roundID = round.id
             report.pending = true

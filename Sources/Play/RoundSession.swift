@@ -167,13 +167,21 @@ public final class RoundSession {
         return deleted ? .deleted(card) : .kept(card)
     }
 
-    /// The members kept on the group card `card` when it was decided (nil: not decided, or not a group).
     /// The members of group cards kept as the copies the deleted others go against (a group kept whole is
     /// not among them: its members are kept).
     public var stays: Set<Int64> {
         Set(choices.filter { $0.deleted && $0.card.group != nil }.flatMap(\.kept))
     }
 
+    /// The group cards kept whole (every member kept), which no queue deals again while the group stands as it was.
+    public var groupsKeptWhole: [KeptWholeGroup] {
+        choices.compactMap { choice in
+            guard !choice.deleted, let group = choice.card.group else { return nil }
+            return KeptWholeGroup(category: choice.card.category, group: group)
+        }
+    }
+
+    /// The members kept on the group card `card` when it was decided (nil: not decided, or not a group).
     public func keptMembers(of card: Card) -> [Int64]? {
         choices.last { $0.card == card && $0.card.group != nil }?.kept
     }

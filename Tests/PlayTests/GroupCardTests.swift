@@ -85,18 +85,63 @@ import Testing
         #expect(fixture.exists("DCIM/Camera/a.jpg") && fixture.exists("WhatsApp/a.jpg"))
     }
 
-    @Test func aGroupKeptWholeIsNotDealtAgainUntilANewMemberJoins() throws {
-        let fixture = try Self.fixture()
-        let context = Self.groupContext(fixture)
-        let session = try Self.session(context)
+    /// The same index and rules `days` later (past the 30 days a kept file rests otherwise).
+    static func later(_ context: PlayContext, days: Int) -> PlayContext {
+        var later = PlayContext(library: context.library, trash: context.trash, rules: context.rules, tier: context.tier,
+                                now: context.now.addingTimeInterval(Double(days) * 86_400), calendar: context.calendar,
+                                thresholds: context.thresholds, keptCooldownDays: context.keptCooldownDays)
+        later.groupCards = context.groupCards
+        return later
+    }
+
+    /// Keeps the fixture's group whole and confirms.
+    static func keepWhole(_ fixture: PlayFixture) throws -> PlayContext {
+        let context = groupContext(fixture)
+        let session = try session(context)
         session.apply(.keep)
         _ = try context.finish(session, kind: .boss("duplicates"), startedAt: fixture.now, answer: .yes)
+        return context
+    }
+
+    func rescan(_ fixture: PlayFixture) throws {
+        _ = try fixture.library.scan(ScanRequest(roots: [RawPath(fixture.root + "/photos")], now: fixture.now, calendar: PlayFixture.calendar))
+    }
+
+    @Test func aGroupKeptWholeIsNotDealtAgainWhileItStandsAsItWas() throws {
+        let fixture = try Self.fixture()
+        let context = try Self.keepWhole(fixture)
         #expect(try context.cards(.duplicates).isEmpty)
+        // Long past the days a kept file rests, in a group card or a card a copy, in a round as in the boss.
+        let later = Self.later(context, days: 90)
+        #expect(try later.cards(.duplicates).isEmpty)
+        #expect(try later.cards(nil).allSatisfy { $0.item.duplicateGroup == nil })
+        var perFile = later
+        perFile.groupCards = false
+        #expect(try perFile.cards(.duplicates).isEmpty)
+        // A rescan that finds the group as it was changes nothing.
+        try rescan(fixture)
+        #expect(try later.cards(.duplicates).isEmpty)
+    }
+
+    @Test func aGroupKeptWholeIsDealtAgainWhenANewMemberJoins() throws {
+        let fixture = try Self.fixture()
+        let context = try Self.keepWhole(fixture)
         // A fourth copy arrives: the group is dealt again, with every member.
         try Data(contentsOf: URL(fileURLWithPath: fixture.path("Backup/a.jpg"))).write(to: URL(fileURLWithPath: fixture.path("a.jpg")))
-        _ = try fixture.library.scan(ScanRequest(roots: [RawPath(fixture.root + "/photos")], now: fixture.now, calendar: PlayFixture.calendar))
-        let again = try context.cards(.duplicates)
+        try rescan(fixture)
+        let again = try Self.later(context, days: 90).cards(.duplicates)
         #expect(again.count == 1 && again.first?.group?.members.count == 4)
+    }
+
+    @Test func aGroupKeptWholeIsDealtAgainWhenAMemberChanges() throws {
+        let fixture = try Self.fixture()
+        let context = try Self.keepWhole(fixture)
+        // The same bytes written again (a sync tool's copy): a new mtime, still a member of the group.
+        try FileManager.default.setAttributes([.modificationDate: fixture.now.addingTimeInterval(3_600)], ofItemAtPath: fixture.path("WhatsApp/a.jpg"))
+        try rescan(fixture)
+        #expect(try context.cards(.duplicates).isEmpty)  // kept days ago: resting, as any kept file
+        let again = try Self.later(context, days: 90).cards(.duplicates)
+        #expect(again.count == 1 && again.first?.group?.members.count == 3)
     }
 
     @Test func aCopyDealtOutsideItsGroupSaysWhereItsCopiesAre() throws {

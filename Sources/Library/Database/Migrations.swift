@@ -236,6 +236,7 @@ enum Migrations {
                 """)
         }
         registerStores(&migrator)
+        registerGroupCards(&migrator)
         return migrator
     }
 }

@@ -50,13 +50,29 @@ enum CardQueue {
     /// program owns (an iPhone backup, a Photos library, a cache, another trash: never a card).
     static let unlinked = "item.linkedTo IS NULL AND item.store IS NULL"
 
-    /// The items no queue deals whatever they are (argument: `keptSince`): kept since then, waiting in a
-    /// pending batch, in the trash. Few, next to the index: a count takes them off afterwards.
+    /// The items no queue deals whatever they are (argument: `keptSince`): kept since then, kept whole in
+    /// a group card while that group stands as it was, waiting in a pending batch, in the trash. Few, next to
+    /// the index: a count takes them off afterwards.
     static let setAside = """
         SELECT item FROM decision WHERE decision = 'keep' AND decidedAt >= ?
         UNION ALL
+        \(keptWhole)
+        UNION ALL
         \(leaving)
         """
+
+    /// The members of the duplicate and similar groups the player kept whole (migration v16) whose group
+    /// still stands as it was kept: the member unchanged (same size and mtime), still in that group, and
+    /// every file of the group now one marked with it then. A file that joins the group, or a member that
+    /// changes, deals the group again.
+    static let keptWhole = groupCategories.map { category, column in
+        """
+        SELECT k.item FROM keptGroup k JOIN item i ON i.id = k.item
+        WHERE k.category = '\(category.rawValue)' AND i.\(column) = k.groupKey AND i.size = k.size AND i.mtimeNs = k.mtimeNs
+          AND NOT EXISTS (SELECT 1 FROM item m WHERE m.\(column) = k.groupKey AND NOT EXISTS (
+                SELECT 1 FROM keptGroup o WHERE o.item = m.id AND o.category = k.category AND o.groupKey = k.groupKey))
+        """
+    }.joined(separator: "\nUNION ALL\n")
 
     /// The items on their way out: waiting in a pending batch, or in the trash.
     static let leaving = """
@@ -261,7 +277,8 @@ enum CardQueue {
     }
 
     /// The column that names the group of a card of the duplicates and similar queues, whose cards are groups.
-    static let groupColumn: [CardCategory: String] = [.duplicates: "duplicateGroup", .similar: "similarGroup"]
+    static let groupCategories: [(CardCategory, String)] = [(.duplicates, "duplicateGroup"), (.similar, "similarGroup")]
+    static let groupColumn = Dictionary(uniqueKeysWithValues: groupCategories)
 
     /// How many group cards a duplicates or similar queue deals now (groups with a copy that is not set
     /// aside) and the bytes of those copies (what deleting all but the suggested member frees, about).

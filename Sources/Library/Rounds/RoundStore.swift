@@ -4,8 +4,9 @@ import GRDB
 
 /// Rounds and their decisions: what the player chose, kept until the moves are credited.
 extension LibraryDatabase {
-    /// Stores a played round and its decisions in one transaction; returns the round with its id.
-    public func record(_ round: RoundRecord, decisions: [DecisionRecord]) throws -> RoundRecord {
+    /// Stores a played round, its decisions and the group cards it kept whole in one transaction; returns
+    /// the round with its id.
+    public func record(_ round: RoundRecord, decisions: [DecisionRecord], keptWhole: [KeptWholeGroup] = []) throws -> RoundRecord {
         try write { db in
             var round = round
             try round.insert(db)
@@ -13,6 +14,7 @@ extension LibraryDatabase {
                 decision.round = round.id!
                 try decision.insert(db)
             }
+            for group in keptWhole { try group.mark(at: round.endedAt, db) }
             return round
         }
     }

@@ -1,0 +1,34 @@
+import Foundation
+import GRDB
+
+/// A duplicate or similar group card the player kept whole: not dealt again while the group stands as it
+/// was (`CardQueue.keptWhole`, migration v16).
+public struct KeptWholeGroup: Sendable, Equatable {
+    public var category: CardCategory
+    /// The group's key: its duplicate group, or the photo its similar group keeps (`CardGroup.id`).
+    public var key: Int64
+    /// The members the card showed (one of hard links to one file stands for them all).
+    public var members: [Int64]
+
+    public init(category: CardCategory, key: Int64, members: [Int64]) {
+        self.category = category
+        self.key = key
+        self.members = members
+    }
+
+    public init(category: CardCategory, group: CardGroup) {
+        self.init(category: category, key: group.id, members: group.members.map(\.id))
+    }
+
+    /// Marks the files of the group the card showed, and the hard links to them, with their size and mtime now.
+    func mark(at date: Date, _ db: Database) throws {
+        guard let column = CardQueue.groupColumn[category], !members.isEmpty else { return }
+        try db.execute(sql: """
+            INSERT OR REPLACE INTO keptGroup (item, category, groupKey, size, mtimeNs, keptAt)
+            SELECT i.id, ?, ?, i.size, i.mtimeNs, ? FROM item i
+            WHERE i.\(column) = ? AND EXISTS (
+                SELECT 1 FROM item s WHERE s.id IN (\(members.map(String.init).joined(separator: ",")))
+                AND s.device = i.device AND s.inode = i.inode)
+            """, arguments: [category.rawValue, key, date, key])
+    }
+}
