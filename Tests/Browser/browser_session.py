@@ -12,6 +12,7 @@ import shutil
 import signal
 import subprocess
 import sys
+import time
 import tempfile
 
 APT = "sudo apt-get install -y chromium chromium-driver python3-selenium"
@@ -180,6 +181,19 @@ def viewport(driver, width, height, mobile):
     driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
                            {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 5})
+
+
+def flick(driver, x, y, dx, steps=8):
+    """A finger on the page at (x, y) moved `dx` pixels sideways in `steps` moves about 16 ms apart, then lifted:
+    touch events as a phone's screen sends them (Chromium turns them into pointer events of type touch)."""
+    def touch(kind, at):
+        driver.execute_cdp_cmd("Input.dispatchTouchEvent",
+                               {"type": kind, "touchPoints": [] if kind == "touchEnd" else [{"x": at, "y": y, "id": 1}]})
+    touch("touchStart", x)
+    for step in range(1, steps + 1):
+        time.sleep(0.016)
+        touch("touchMove", x + dx * step / steps)
+    touch("touchEnd", x + dx)
 
 
 def console_errors(driver):

@@ -8,7 +8,8 @@ deals a group of three first. In the browser: the strip shows three copies, the 
 to keep; keys 3 and 1 mark the third and unmark the first; a tap on the second copy opens the
 side-by-side comparison, whose two photos are drawn at the same size and zoom together with the
 wheel; Esc closes it; ← deletes the unmarked. Confirmed: copies one and two are in the trash, the
-third stays. Then at 390 px wide the strip scrolls inside the card. Screenshots for a person to look at.
+third stays. Then at 390 px wide the strip scrolls inside the card, and a finger's flick to the left (touch
+events) deletes the two unmarked copies. Screenshots for a person to look at.
 Exit 0 when everything holds; 1 with the reasons otherwise.
 """
 import os
@@ -17,7 +18,7 @@ import sys
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import SLOWDOWN, Home, WebServer, check, chromium, console_errors, finish, viewport  # noqa: E402
+from browser_session import SLOWDOWN, Home, WebServer, check, chromium, console_errors, finish, flick, viewport  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -103,6 +104,21 @@ def main():
                                       "const r = s.getBoundingClientRect(); return [s.scrollWidth, s.clientWidth, r.left >= c.left - 1 && r.right <= c.right + 1];", top)
         check(strip[0] > strip[1] and strip[2], f"at 390 px the strip scrolls within the card: {strip}")
         driver.save_screenshot(os.path.join(shots, "phone-group-card.png"))
+
+        # A finger flicks the card to the left (on the photo, below the strip): the unmarked copies go, the
+        # suggested one stays.
+        card = driver.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect(); "
+                                     "return [r.left, r.top, r.width, r.height];", top)
+        flick(driver, card[0] + card[2] * 0.6, card[1] + card[3] * 0.6, -card[2] * 0.7)
+        wait.until(lambda d: d.find_element(By.ID, "deleted-count").text == "2")
+        body = driver.find_element(By.TAG_NAME, "body")
+        body.send_keys(Keys.ESCAPE)
+        wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
+        driver.find_element(By.ID, "confirm-yes").click()
+        wait.until(lambda d: d.find_elements(By.ID, "xp-earned"))
+        trash = {entry["originalPath"] for entry in home.json("trash", "list")}
+        check(trash == {second, third}, f"a flick to the left moves the two unmarked copies: {trash}")
+        check(os.path.exists(first), "the suggested copy stays")
     finally:
         if driver:
             driver.quit()
