@@ -27,7 +27,9 @@ extension ResolvedBossFilter {
     func sql(folderPrefixes: [Data]?) -> SQLCondition {
         var conditions: [String] = []
         var arguments: [(any DatabaseValueConvertible)?] = []
-        if let kind {
+        if captured != nil {
+            // Each capture window below names the kind (photos and videos when the filter names none).
+        } else if let kind {
             conditions.append("item.kind = ?")
             arguments.append(kind.rawValue)
         } else {
@@ -45,11 +47,19 @@ extension ResolvedBossFilter {
             arguments.append(maxBytes)
         }
         if let captured {
-            let windows = captured.map { window -> String in
-                var parts: [String] = []
-                if window.lowerBound.isFinite { parts.append("item.capturedEpoch >= ?"); arguments.append(window.lowerBound) }
-                if window.upperBound.isFinite { parts.append("item.capturedEpoch < ?"); arguments.append(window.upperBound) }
-                return "(" + (["item.capturedEpoch IS NOT NULL"] + parts).joined(separator: " AND ") + ")"
+            // Each window names the kind, the only place it is said, so each is one range of `item_tally_by_kind` (kind,
+            // capturedEpoch) and SQLite reads the windows as a union of ranges: the 30 windows of "this week, years
+            // ago" tested on every photo cost 1.4 s at a million files, their ranges 0.02 s.
+            let kinds = kind.map { [$0.rawValue] } ?? FileKind.allCases.filter { $0 != .other }.map(\.rawValue)
+            let windows = captured.flatMap { window in
+                kinds.map { kind -> String in
+                    var parts = ["item.kind = ?"]
+                    arguments.append(kind)
+                    if window.lowerBound.isFinite { parts.append("item.capturedEpoch >= ?"); arguments.append(window.lowerBound) }
+                    if window.upperBound.isFinite { parts.append("item.capturedEpoch < ?"); arguments.append(window.upperBound) }
+                    if parts.count == 1 { parts.append("item.capturedEpoch IS NOT NULL") }
+                    return "(" + parts.joined(separator: " AND ") + ")"
+                }
             }
             conditions.append(windows.isEmpty ? "0" : "(" + windows.joined(separator: " OR ") + ")")
         }
