@@ -5,23 +5,26 @@ import Library
 /// This week's boss as a library and a profile make it: which one, its target and progress, the cards it can deal.
 public struct WeeklyBossView: Sendable, Equatable {
     public let status: WeeklyBossStatus
-    /// Cards it can deal now.
+    /// Cards it can deal now (counted up to the limit asked for: `cardsCounted`).
     public let cards: Int
+    /// Whether `cards` is every card it can deal, not the limit the count stopped at.
+    public let cardsCounted: Bool
     /// When the week ends and another boss comes: the next Monday's local midnight.
     public let endsAt: Date
 }
 
 /// Finds this week's boss: the rules of `WeeklyBosses` over the index's counts of each pool boss's cards.
 public enum WeeklyBossFinder {
-    /// This week's boss at `now`, or nil when no boss of the pool can deal a card (or there is no library).
+    /// This week's boss at `now`, or nil when no boss of the pool can deal a card (or there is no library). Its
+    /// cards are counted up to `limit` (nil: all of them).
     public static func thisWeek(library: LibraryDatabase?, profile: Profile, rules: Rules, policy: QueuePolicy,
-                                now: Date, calendar: Calendar) throws -> WeeklyBossView? {
+                                now: Date, calendar: Calendar, countingUpTo limit: Int? = nil) throws -> WeeklyBossView? {
         guard let library, let boss = try boss(library: library, profile: profile, rules: rules, policy: policy, now: now, calendar: calendar)
         else { return nil }
         let week = BossWeek(now, in: calendar)
-        let remaining = try library.cardCount(filter: boss.filter.resolved(for: week, in: calendar), policy: policy)
+        let remaining = try library.cardCount(filter: boss.filter.resolved(for: week, in: calendar), policy: policy, upTo: limit)
         return WeeklyBossView(status: WeeklyBosses.status(of: boss, in: week, stored: profile.weeklyBoss, remaining: remaining),
-                              cards: remaining, endsAt: week.end(in: calendar))
+                              cards: remaining, cardsCounted: limit.map { remaining < $0 } ?? true, endsAt: week.end(in: calendar))
     }
 
     /// This week's boss at `now` without counting its cards (a count reads every path its folder filter names:

@@ -54,6 +54,7 @@ import TestSupport
             #expect(Set(dealt) == expected && dealt.count == expected.count, "\(boss)")
             #expect(try tree.database.cardCount(filter: filter, policy: Self.policy) == expected.count, "\(boss)")
             #expect(try tree.database.hasCard(filter: filter, policy: Self.policy) == !expected.isEmpty, "\(boss)")
+            #expect(try tree.database.cardCount(filter: filter, policy: Self.policy, upTo: 20) == min(20, expected.count), "\(boss)")
         }
     }
 

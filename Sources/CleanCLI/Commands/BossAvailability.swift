@@ -23,10 +23,11 @@ func dealableCounts(context: AppContext) throws -> [String: Int] {
     try dealablePiles(context: context).mapValues(\.count)
 }
 
-/// This week's boss for `profile`, or nil (no library, or no boss of the pool can deal a card).
-func weeklyBoss(context: AppContext, profile: Game.Profile) throws -> WeeklyBossView? {
+/// This week's boss for `profile`, or nil (no library, or no boss of the pool can deal a card); its cards
+/// counted up to `limit` (nil: all).
+func weeklyBoss(context: AppContext, profile: Game.Profile, countingUpTo limit: Int? = nil) throws -> WeeklyBossView? {
     try WeeklyBossFinder.thisWeek(library: context.existingLibrary(), profile: profile, rules: context.configuration.game,
-                                  policy: queuePolicy(context), now: context.now, calendar: context.calendar)
+                                  policy: queuePolicy(context), now: context.now, calendar: context.calendar, countingUpTo: limit)
 }
 
 /// The name of this week's boss for `profile` without counting its cards, or nil.

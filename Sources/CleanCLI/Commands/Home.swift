@@ -24,7 +24,7 @@ enum Home {
         lines.append(achievements(view, context: context, style: style))
         lines.append("")
         let piles = try dealablePiles(context: context)  // the card queues, counted once for both sections
-        lines += bosses(view, counts: piles.mapValues(\.count), weekly: try weeklyBoss(context: context, profile: view.profile),
+        lines += bosses(view, counts: piles.mapValues(\.count), weekly: try weeklyBoss(context: context, profile: view.profile, countingUpTo: weeklyCountLimit),
                         context: context, style: style)
         lines.append("")
         let library = try context.existingLibrary()
@@ -32,6 +32,10 @@ enum Home {
         lines.append(style.bold("Next: ") + suggestion(piles, bosses: view.rules.bosses, hasLibrary: library != nil))
         return lines.map(trimmedRight).joined(separator: "\n")
     }
+
+    /// The weekly boss's cards are counted up to here ("10,000+"): its filter can take most of a million files,
+    /// and the screen shows a count, not a number to do sums with.
+    static let weeklyCountLimit = 10_000
 
     // MARK: - Sections
 
@@ -132,7 +136,7 @@ enum Home {
             let status = weekly.status
             let fraction = Double(status.progress) / Double(max(1, status.target))
             let difficulty = BossDifficulty.of(target: status.target, progress: status.progress, dealable: weekly.cards)
-            let state = status.defeated ? style.green("✓") : "\(grouped(weekly.cards)) · \(difficulty.rawValue)"
+            let state = status.defeated ? style.green("✓") : "\(grouped(weekly.cards))\(weekly.cardsCounted ? "" : "+") · \(difficulty.rawValue)"
             lines.append("  " + padRight(truncated(status.boss.title, 20), 21) + style.bar(fraction, width: 8)
                          + padLeft("\(grouped(status.progress))/\(grouped(status.target))", 9) + padLeft("+\(status.boss.xpReward) XP", 9)
                          + padLeft(state, 15) + "  " + style.dim("weekly"))

@@ -99,12 +99,17 @@ extension LibraryDatabase {
 
     /// Whether a weekly boss's filter deals at least one card now.
     public func hasCard(filter: ResolvedBossFilter, policy: QueuePolicy) throws -> Bool {
-        try read { db in try CardQueue.hasCard(db, filter: IndexedBossFilter(filter, db), policy: policy) }
+        try cardCount(filter: filter, policy: policy, upTo: 1) > 0
     }
 
-    /// How many cards a weekly boss's filter deals now, counted by the index (no item is loaded).
-    public func cardCount(filter: ResolvedBossFilter, policy: QueuePolicy) throws -> Int {
-        try read { db in try CardQueue.tally(db, category: nil, filter: IndexedBossFilter(filter, db), policy: policy) }.count
+    /// How many cards a weekly boss's filter deals now, counted by the index (no item is loaded); with `limit`,
+    /// counted no further than that.
+    public func cardCount(filter: ResolvedBossFilter, policy: QueuePolicy, upTo limit: Int? = nil) throws -> Int {
+        try read { db in
+            let filter = try IndexedBossFilter(filter, db)
+            if let limit { return try CardQueue.cardCount(db, filter: filter, policy: policy, upTo: limit) }
+            return try CardQueue.tally(db, category: nil, filter: filter, policy: policy).count
+        }
     }
 }
 
