@@ -71,6 +71,18 @@ import TestSupport
         #expect(plan.contains("USING INDEX item_card_long_side (kind=? AND <expr>"), "\(plan)")
     }
 
+    /// A boss that names no side never walks the long side's index for its kind alone (it holds the sized files only).
+    @Test func aBossWithoutASideLeavesTheLongSidesIndex() throws {
+        let tree = try TestTree()
+        let boss = BossFilter(kind: .photo, screenshot: false, folders: ["DCIM"])
+        let plan = try tree.database.read { db in
+            let condition = try IndexedBossFilter(boss.resolved(for: Self.week, in: Calendar(identifier: .gregorian)), db).sql
+            return try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN SELECT EXISTS (SELECT 1 FROM item WHERE \(condition.sql))",
+                                    arguments: StatementArguments(condition.arguments)).map { $0["detail"] as String }.joined(separator: "\n")
+        }
+        #expect(!plan.contains("item_card_long_side"), "\(plan)")
+    }
+
     /// `count` rows captured at random times of the last 40 years (some with no date), a tenth of them videos.
     static func datedIndex(_ count: Int, seed: UInt64) throws -> (TestTree, [ItemRecord]) {
         let tree = try TestTree()

@@ -76,15 +76,16 @@ extension ResolvedBossFilter {
         }
         if let duplicate { conditions.append(duplicate ? CardQueue.extraCopy : "NOT \(CardQueue.extraCopy)") }
         if let similar { conditions.append(similar ? CardQueue.similarCopy : "NOT COALESCE(\(CardQueue.similarCopy), 0)") }
-        // Written as `item_card_long_side` (migration v15) holds the long side, so a range of that index answers
-        // them (SQL's max and min of several values are NULL when one is): a short side of N or more has a long
-        // side of N or more too, said so the index's range starts there.
+        // Written as `item_card_long_side` (migration v15) holds the long side of the files of a known size, so a
+        // range of that index answers them: a short side of N or more has a long side of N or more too, said so
+        // the index's range starts there.
+        let sized = "item.width IS NOT NULL AND item.height IS NOT NULL"
         if let maxSide {
-            conditions.append("max(item.width, item.height) <= ?")
+            conditions.append("(\(sized) AND max(item.width, item.height) <= ?)")
             arguments.append(maxSide)
         }
         if let minSide {
-            conditions.append("(max(item.width, item.height) >= ? AND min(item.width, item.height) >= ?)")
+            conditions.append("(\(sized) AND max(item.width, item.height) >= ? AND min(item.width, item.height) >= ?)")
             arguments += [minSide, minSide]
         }
         return SQLCondition(conditions.joined(separator: " AND "), arguments)
