@@ -67,6 +67,9 @@ python3 "$here/Benchmarks/compare.py" "$OUT/items.jsonl" "$OUT/jdupes.out" \
 # --- dates (issue 12, 3): what a player waits for on this index, each ≤ 200 ms (medians of 5,
 # process start and database open included), and the memory of a full listing (it streams).
 echo "card queues, home screen and report (target ≤ 200 ms each):"
+# The first home screen after the scan chooses the week's boss (asks each boss of the pool whether it can deal).
+measure 1 home_first sh -c "exec '$CLEAN' > /dev/null"
+printf '%-37s %7.3f s wall %7.3f s CPU\n' "home, the first after the scan" "${SECONDS_OF[home_first]}" "$(cat "$OUT/home_first.cpu")"
 "$here/Benchmarks/queue_times.sh" "$CLEAN"
 measure 1 items   sh -c "exec '$CLEAN' items --json > /dev/null"
 ms() { python3 -c "import sys; print(f'{float(sys.argv[1]) * 1000:.0f} ms')" "$1"; }

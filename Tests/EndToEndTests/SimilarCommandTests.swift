@@ -116,4 +116,34 @@ import Testing
         for skip in skipped { #expect((skip["reason"] as? String)?.contains("changed since it was dealt; nothing of this group moves") == true, "\(skip)") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: library + "/iphone4").count == 9)
     }
+
+    /// A similar group kept whole (`k`) is not dealt again, long after the days a kept photo rests, while its
+    /// photos are those kept; a photo that joins the group deals it again, whole.
+    @Test func aSimilarGroupKeptWholeComesBackOnlyWhenAPhotoJoinsIt() throws {
+        var clean = try CleanBinary()
+        defer { clean.removeHome() }
+        clean.environment["SWIPECLEAN_NOW"] = "2026-03-02T19:30:00+01:00"
+        let library = clean.home + "/library"
+        try FileManager.default.createDirectory(atPath: library + "/iphone4", withIntermediateDirectories: true)
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.fixtures + "/iphone4").sorted()
+        for name in names.dropLast() {
+            try FileManager.default.copyItem(atPath: Self.fixtures + "/iphone4/" + name, toPath: library + "/iphone4/" + name)
+        }
+        #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
+        let played = try clean.run(["boss", "similar", "--json"], input: "k\n")
+        #expect(played.status == 0, "\(played.stderr)")
+        func available() throws -> Int? {
+            let list = try #require(try JSONSerialization.jsonObject(with: Data(clean.run(["boss", "list", "--json"]).stdout.utf8)) as? [[String: Any]])
+            return list.first { $0["name"] as? String == "similar" }?["available"] as? Int
+        }
+        #expect(try available() == 0)
+        clean.environment["SWIPECLEAN_NOW"] = "2026-06-01T19:30:00+01:00"  // 91 days on
+        #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
+        #expect(try available() == 0, "kept whole, unchanged: not dealt again")
+        try FileManager.default.copyItem(atPath: Self.fixtures + "/iphone4/" + names.last!, toPath: library + "/iphone4/" + names.last!)
+        #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
+        #expect(try available() == 1, "a photo joined: the group is dealt again")
+        let again = try clean.run(["boss", "similar", "--dry-run"], input: "q\n")
+        #expect(again.stdout.contains("\(names.count) similar photos: choose which stay"), "\(again.stdout)")
+    }
 }
