@@ -123,6 +123,22 @@ import Testing
         #expect(try later.cards(.duplicates).isEmpty)
     }
 
+    /// A group whose third copy went to the trash comes back as a card of two; kept whole, it stays kept (the
+    /// copy in the trash is no member that joined).
+    @Test func aGroupKeptWholeBesideACopyInTheTrashStaysKept() throws {
+        let fixture = try Self.fixture()
+        let context = Self.groupContext(fixture)
+        let first = try Self.session(context)
+        first.apply(.keepPositions([1, 2]))
+        let report = try context.finish(first, kind: .boss("duplicates"), startedAt: fixture.now, answer: .yes)
+        #expect(report.deleted == 1)
+        let two = try Self.session(context)
+        #expect(two.current?.group?.members.count == 2)
+        two.apply(.keep)
+        _ = try context.finish(two, kind: .boss("duplicates"), startedAt: fixture.now, answer: .yes)
+        #expect(try Self.later(context, days: 90).cards(.duplicates).isEmpty)
+    }
+
     @Test func aGroupKeptWholeIsDealtAgainWhenANewMemberJoins() throws {
         let fixture = try Self.fixture()
         let context = try Self.keepWhole(fixture)

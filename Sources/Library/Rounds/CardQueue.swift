@@ -63,13 +63,13 @@ enum CardQueue {
 
     /// The members of the duplicate and similar groups the player kept whole (migration v16) whose group
     /// still stands as it was kept: the member unchanged (same size and mtime), still in that group, and
-    /// every file of the group now one marked with it then. A file that joins the group, or a member that
-    /// changes, deals the group again.
+    /// every file of the group now (in the trash or a pending batch aside, as the card left them out) one
+    /// marked with it then. A file that joins the group, or a member that changes, deals the group again.
     static let keptWhole = groupCategories.map { category, column in
         """
         SELECT k.item FROM keptGroup k JOIN item i ON i.id = k.item
         WHERE k.category = '\(category.rawValue)' AND i.\(column) = k.groupKey AND i.size = k.size AND i.mtimeNs = k.mtimeNs
-          AND NOT EXISTS (SELECT 1 FROM item m WHERE m.\(column) = k.groupKey AND NOT EXISTS (
+          AND NOT EXISTS (SELECT 1 FROM item m WHERE m.\(column) = k.groupKey AND m.id NOT IN (\(leaving)) AND NOT EXISTS (
                 SELECT 1 FROM keptGroup o WHERE o.item = m.id AND o.category = k.category AND o.groupKey = k.groupKey))
         """
     }.joined(separator: "\nUNION ALL\n")
