@@ -91,4 +91,12 @@ import Testing
         let plan = try Self.plan(sql, arguments, in: try TestTree())
         #expect(plan.contains("SCAN item USING COVERING INDEX item_tally_by_kind"), "\(plan)")
     }
+
+    /// The groups kept whole are checked from their marks: each mark finds its file and its group's members by
+    /// index, never by a walk over the item table.
+    @Test func groupsKeptWholeAreCheckedFromTheirMarks() throws {
+        let plan = try Self.plan(CardQueue.keptWhole, in: try TestTree())
+        #expect(!plan.contains("SCAN item") && !plan.contains("SCAN i\n") && !plan.contains("SCAN m"), "\(plan)")
+        #expect(plan.contains("SEARCH m USING COVERING INDEX item_on_duplicateGroup") && plan.contains("SEARCH m USING COVERING INDEX item_on_similarGroup"), "\(plan)")
+    }
 }
