@@ -103,6 +103,12 @@ import Testing
         let first = try pane.waitFor("1 ★ [keep] a.jpg")
         #expect(first.contains("2   [    ] a-copy.jpg"), "\(first)")
         #expect(first.contains("1…9 mark to keep"), "\(first)")
+        // Both copies' pictures side by side above the card (chafa), numbered beneath.
+        let rows = first.split(separator: "\n").map(String.init)
+        let labels = try #require(rows.firstIndex { $0.trimmingCharacters(in: .whitespaces).hasPrefix("1 ★") && !$0.contains("[keep]") },
+                                  "no numbers beneath pictures:\n\(first)")
+        #expect(rows[labels].split(separator: " ").map(String.init) == ["1", "★", "2"], "\(rows[labels])")
+        #expect(labels >= 4 && rows[labels - 1].trimmingCharacters(in: .whitespaces).count > 20, "no pictures above the numbers:\n\(first)")
         try pane.send("2")
         try pane.waitFor("2   [keep] a-copy.jpg")
         try pane.send("1")

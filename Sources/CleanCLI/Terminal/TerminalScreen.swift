@@ -188,24 +188,43 @@ final class TerminalScreen: PlayScreen {
     }
 
     /// The card's photo, or its video's poster frame, drawn by chafa at this size, once per card and
-    /// size; nil for other kinds, without chafa (or ffmpeg for a video) and on any failure.
+    /// size; for a group card its members side by side, numbered, as many as fit. Nil for other kinds,
+    /// without chafa (or ffmpeg for a video) and on any failure.
     private func picture(_ card: Card, columns: Int, rows: Int) -> Picture? {
         let key = "\(card.id) \(columns)x\(rows)"
         if let cached = pictures[key] { return cached }
         var picture: Picture?
-        if let path = card.item.rawPath.exactString {
-            switch card.item.kind.rawValue {
-            case "photo":
-                picture = Thumbnail.render(path, columns: columns, rows: rows, color: style.color)
-            case "video":
-                picture = Poster.frame(of: card.item.rawPath)
-                    .flatMap { Thumbnail.render($0, columns: columns, rows: rows, color: style.color) }
-            default:
-                break
+        if let group = card.group, GroupPictures.fitting(group.members.count, columns: columns) > 1, rows >= 4 {
+            let shown = Array(group.members.prefix(GroupPictures.fitting(group.members.count, columns: columns)))
+            let width = GroupPictures.cellWidth(shown.count, columns: columns)
+            let drawn = shown.map { member -> [String]? in
+                if case .symbols(let lines)? = self.picture(of: member.item, columns: width, rows: rows - 1, symbols: true) { return lines }
+                return nil
             }
+            let labels = shown.enumerated().map { index, member in "\(index + 1)\(member.suggested ? " ★" : "")" }
+            if drawn.contains(where: { $0 != nil }) {
+                var lines = GroupPictures.sideBySide(drawn, labels: labels, width: width, reset: style.color ? "\u{1B}[0m" : "")
+                if shown.count < group.members.count { lines[lines.count - 1] += "  +\(group.members.count - shown.count) more" }
+                picture = .symbols(lines)
+            }
+        } else {
+            picture = self.picture(of: card.item, columns: columns, rows: rows, symbols: false)
         }
         pictures[key] = .some(picture)
         return picture
+    }
+
+    /// One file's photo or its video's poster frame, drawn by chafa.
+    private func picture(of item: ItemRecord, columns: Int, rows: Int, symbols: Bool) -> Picture? {
+        guard let path = item.rawPath.exactString else { return nil }
+        switch item.kind.rawValue {
+        case "photo":
+            return Thumbnail.render(path, columns: columns, rows: rows, color: style.color, symbols: symbols)
+        case "video":
+            return Poster.frame(of: item.rawPath).flatMap { Thumbnail.render($0, columns: columns, rows: rows, color: style.color, symbols: symbols) }
+        default:
+            return nil
+        }
     }
 
     private func emit(_ text: String) {

@@ -36,14 +36,14 @@ enum Thumbnail {
     }()
 
     /// The image at `path` fitted into `columns`×`rows` cells (its aspect kept), in the best format
-    /// chafa detects for this terminal (kitty, iTerm2, sixel, else symbols); plain symbols without
-    /// colour when `color` is off. Nil when it cannot be drawn.
-    static func render(_ path: String, columns: Int, rows: Int, color: Bool, timeout: Double = budget) -> Picture? {
+    /// chafa detects for this terminal (kitty, iTerm2, sixel, else symbols), or symbols when `symbols` (to be
+    /// laid beside others); plain symbols without colour when `color` is off. Nil when it cannot be drawn.
+    static func render(_ path: String, columns: Int, rows: Int, color: Bool, symbols: Bool = false, timeout: Double = budget) -> Picture? {
         guard let chafa else { return nil }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: chafa)
         process.arguments = ["--size=\(columns)x\(rows)", "--animate=off", "--polite=on"]
-            + (color ? [] : ["--format=symbols", "--colors=none"]) + ["--", path]
+            + (color ? (symbols ? ["--format=symbols"] : []) : ["--format=symbols", "--colors=none"]) + ["--", path]
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
