@@ -39,6 +39,14 @@ extension Assets {
       },
       // What a page shows when this browser has no session the server knows.
       signedOut() {
+        // On the home-network address (clean web --phone) this is a phone: it pairs again with a new code.
+        if (!["127.0.0.1", "localhost", "[::1]"].includes(location.hostname)) {
+          return SC.show(SC.el("section", { class: "panel signin", id: "signed-out", role: "alert" },
+            SC.el("h1", {}, "This phone is no longer paired"),
+            SC.el("p", {}, "It was unpaired on the computer, or clean web stopped and started again."),
+            SC.el("p", {}, "Scan the new QR code in the terminal that runs clean web --phone (p and Enter prints one), or ",
+              SC.el("a", { href: "/" }, "type its code"), ".")));
+        }
         SC.show(SC.el("section", { class: "panel signin", id: "signed-out", role: "alert" },
           SC.el("h1", {}, "This browser is not signed in"),
           SC.el("p", {}, "Each link that clean web prints signs in one browser, once; that browser stays signed in until clean web stops."),
