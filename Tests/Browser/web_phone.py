@@ -19,9 +19,12 @@ On a copy of Fixtures/phone with a fixed clock: starts `clean web --no-open --ph
   requests stay 401; `p` and Enter on the server's stdin print a new Phone line; a wrong code
   typed five times closes pairing (the right one too), until `p` again; that code typed into the
   page's box pairs the other browser;
-- `r` and Enter unpair both phones: the first one's next API call is 401;
+- the computer's home page lists both phones, "New pairing code" shows a QR code and the code the
+  terminal prints with a new Phone line, "Unpair" unpairs the first (its next call 401, its page
+  the pairing page); `r` and Enter unpair the other;
 - `--address 8.8.8.8` and `--address 0.0.0.0` are refused with a sentence, exit 1.
-Saves phone-pair-home.png, phone-swipe.png and phone-unpaired.png. Exit 0 when everything holds.
+Saves phone-pair-home.png, phone-swipe.png, phone-unpaired.png, phone-desktop-panel.png and
+phone-terminal.png (the terminal's start, drawn by Chromium). Exit 0 when everything holds.
 """
 import json
 import os
@@ -121,6 +124,25 @@ def decode_qr(lines):
         os.unlink(path)
 
 
+def terminal_screenshot(lines, path):
+    """What the terminal showed at start (the Open and Phone lines, stderr with the QR code), drawn in a
+    dark terminal's colours by headless Chromium, for the documentation."""
+    import html
+    text = "\n".join(html.escape(line) for line in lines)
+    page = ("<!DOCTYPE html><meta charset=utf-8><body style='margin:0;background:#1e1e1e;overflow:hidden'>"
+            "<pre style='margin:0;padding:14px 16px;color:#d4d4d4;font:14px/1 \"DejaVu Sans Mono\",monospace'>" + text + "</pre>")
+    with tempfile.NamedTemporaryFile("w", suffix=".html", delete=False) as f:
+        f.write(page)
+    browser = chromium()
+    try:
+        viewport(browser, 1240, 470, mobile=False)
+        browser.get("file://" + f.name)
+        browser.save_screenshot(path)
+    finally:
+        browser.quit()
+        os.unlink(f.name)
+
+
 def touch_swipe(driver, element, dx):
     """A finger on `element`'s centre, moved `dx` pixels in steps, lifted (CDP touch events)."""
     rect = driver.execute_script("const r = arguments[0].getBoundingClientRect(); return [r.left + r.width / 2, r.top + r.height / 2];", element)
@@ -194,6 +216,7 @@ def main():
         check(server.read_stderr("keys: p and Enter"), f"stderr names the keys: {server.stderr}")
         check(any("photos travel unencrypted on this network; use it at home" in line for line in server.stderr),
               f"the warning about plain HTTP: {server.stderr}")
+        server.first_stderr = [server.open_line, server.phone_line] + [l for l in server.stderr if "serving on" not in l]
         qr = [line for line in server.stderr if line and set(line) <= QR_CHARACTERS and "█" in line]
         check(len(qr) >= 10, f"a QR code on stderr: {len(qr)} lines")
         code_line = next((line for line in server.stderr if "type the code" in line), "")
@@ -311,14 +334,42 @@ def main():
         check(stranger.current_url == f"http://{own}/" and not why,
               f"the typed code {typed!r} paired the other phone: {stranger.current_url} {why[0].text if why else ''}")
 
-        # r and Enter unpair the phone: its next call is 401, and its page says it is signed out.
+        # The computer's home page: the two phones, a new pairing code as a QR code, "Unpair" for the first.
         secret = driver.execute_script("return JSON.parse(localStorage.getItem('swipeclean.session')).secret;")
         status, _, _ = request(port, "GET", "/api/v1/profile", host=own, address=ADDRESS, bearer=secret)
         check(status == 200, f"the paired phone's secret opens the API: {status}")
-        server.type("r\n")
-        check(server.read_stderr("phone unpaired: Pixel 7", count=2), f"stderr says both phones were unpaired: {server.stderr}")
+        desktop = chromium()
+        try:
+            desktop.get(server.open_line[len("Open "):])
+            WebDriverWait(desktop, 30 * SLOWDOWN).until(lambda d: d.find_elements(By.ID, "phones"))
+            devices = desktop.find_elements(By.CSS_SELECTOR, "#phones .device")
+            check(len(devices) == 2 and all("Pixel 7" in d.text for d in devices), f"the computer lists both phones: {[d.text for d in devices]}")
+            server.stderr.clear()
+            desktop.find_element(By.ID, "phone-new-code").click()
+            WebDriverWait(desktop, 30 * SLOWDOWN).until(lambda d: d.find_elements(By.ID, "phone-qr"))
+            line = server.process.stdout.readline().decode().rstrip("\n")
+            check(re.fullmatch("Phone " + link_pattern, line) is not None, f"the page's new code prints a Phone line too: {line!r}")
+            server.read_stderr("type the code", timeout=5)
+            shown = desktop.find_element(By.ID, "phone-code").text
+            check(any(f"type the code {shown}:" in l for l in server.stderr), f"the page shows the terminal's code {shown!r}")
+            check(desktop.execute_script("return document.getElementById('phone-qr').naturalWidth;") > 0, "the page draws the QR code")
+            desktop.save_screenshot(os.path.join(shots, "phone-desktop-panel.png"))
+            desktop.find_element(By.CSS_SELECTOR, "#phones .device[data-device='1'] button").click()
+            WebDriverWait(desktop, 30 * SLOWDOWN).until(lambda d: len(d.find_elements(By.CSS_SELECTOR, "#phones .device")) == 1)
+        finally:
+            desktop.quit()
+        check(server.read_stderr("phone unpaired: Pixel 7"), "stderr says the page unpaired the first phone")
         status, _, _ = request(port, "GET", "/api/v1/profile", host=own, address=ADDRESS, bearer=secret)
-        check(status == 401, f"after r the phone's secret opens nothing: {status}")
+        check(status == 401, f"after Unpair the phone's secret opens nothing: {status}")
+        driver.get(f"http://{own}/")
+        WebDriverWait(driver, 30 * SLOWDOWN).until(lambda d: d.find_elements(By.ID, "unpaired"))
+
+        # r and Enter unpair the other one.
+        server.type("r\n")
+        check(server.read_stderr("phone unpaired: Pixel 7", count=2), f"stderr says the second phone was unpaired too: {server.stderr}")
+        status, _, _ = request(port, "GET", "/api/v1/profile", host=own, address=ADDRESS)
+        check(status == 401, f"and nothing is open: {status}")
+        terminal_screenshot(server.first_stderr, os.path.join(shots, "phone-terminal.png"))
         check(server.stop() == 0, "SIGTERM stops the server cleanly")
     finally:
         for browser in (driver, stranger):

@@ -22,8 +22,9 @@ enum PhoneTerminal {
     @Sendable static func tell(_ event: PhonePairing.Event) {
         switch event {
         case .offered(let link, let code):
-            print("Phone \(link)")
-            fflush(nil)
+            // Written straight to the descriptor: fflush(nil) would wait for stdin's lock, which
+            // `readKeys` holds while it waits for a line.
+            FileHandle.standardOutput.write(Data("Phone \(link)\n".utf8))
             let qr = (try? QRMatrix.encode(link)).map { qrText($0) } ?? ""
             Terminal.warn("clean web: scan this with the phone's camera (it pairs one phone, once, within 5 minutes),\n"
                 + "or open http://\(link.split(separator: "/")[1])/ on the phone and type the code \(code):\n" + qr)

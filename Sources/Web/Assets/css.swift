@@ -31,6 +31,10 @@ extension Assets {
     .bar > span { display: block; height: 100%; background: linear-gradient(90deg, var(--accent), #5a8bff); border-radius: 99px; }
     .bar.gold > span { background: linear-gradient(90deg, #ff9f43, var(--gold)); }
     .bar.green > span { background: var(--green); }
+    .phones .pairing { display: flex; gap: 1.2rem; align-items: center; flex-wrap: wrap; margin: .6rem 0; }
+    .phones .qr { background: #fff; border-radius: 10px; image-rendering: pixelated; }
+    .phones .code { font: 700 1.9rem ui-monospace, monospace; letter-spacing: .12em; color: #fff; margin: .3rem 0; }
+    .phones .device { display: flex; justify-content: space-between; align-items: center; gap: 1rem; margin: .4rem 0; }
     .muted { color: var(--dim); }
     /* Signing in: the link already used, a browser not signed in */
     .panel.signin { max-width: 40rem; margin: 2.5rem auto; padding: 1.6rem 1.8rem; }
