@@ -14,7 +14,8 @@ On a copy of Fixtures/phone with a fixed clock: starts `clean web --no-open --ph
   apiToken too); a foreign Host (127.0.0.1:PORT, evil.example) 421;
 - in Chromium: the link pairs the phone (stderr says "phone paired: Pixel 7, HH:MM"); a card of
   the screenshots boss swiped left by touch (CDP touch events), the rest kept by tapping ♥, the
-  batch confirmed by a tap; the swiped file is in the trash with its .trashinfo;
+  batch confirmed by a tap; the swiped file is in the trash with its .trashinfo; a battle left with
+  "Not now" waits on the home page ("Waiting for your OK") and a tap there moves it;
 - the link a second time (another browser) is refused (401, "already used"), and that browser's
   requests stay 401; `p` and Enter on the server's stdin print a new Phone line; a wrong code
   typed five times closes pairing (the right one too), until `p` again; that code typed into the
@@ -23,7 +24,7 @@ On a copy of Fixtures/phone with a fixed clock: starts `clean web --no-open --ph
   terminal prints with a new Phone line, "Unpair" unpairs the first (its next call 401, its page
   the pairing page); `r` and Enter unpair the other;
 - `--address 8.8.8.8` and `--address 0.0.0.0` are refused with a sentence, exit 1.
-Saves phone-pair-home.png, phone-swipe.png, phone-unpaired.png, phone-desktop-panel.png and
+Saves phone-pair-home.png, phone-swipe.png, phone-pending.png, phone-unpaired.png, phone-desktop-panel.png and
 phone-terminal.png (the terminal's start, drawn by Chromium). Exit 0 when everything holds.
 """
 import json
@@ -292,6 +293,32 @@ def main():
               f"the swiped {swiped} is in the trash with its .trashinfo ({sorted(recorded)})")
         logged = console_errors(driver)
         check(not logged, f"no console error on the phone: {logged}")
+
+        # No command line needed: a battle left with "Not now" waits on the home page, and a tap there moves it.
+        trashed_before = len(trash_paths(home.env["SWIPECLEAN_HOME"]))
+        driver.get(f"http://{own}/play?boss=similar")
+        current_id()
+        tap(driver, driver.find_element(By.ID, "delete"))
+        for _ in range(20):
+            if driver.find_elements(By.ID, "confirmation"):
+                break
+            before = current_id()
+            tap(driver, driver.find_element(By.ID, "keep"))
+            wait.until(lambda d: d.find_elements(By.ID, "confirmation") or (card_on_table() is not None and int(card_on_table().get_attribute("data-card")) != before))
+        wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
+        tap(driver, driver.find_element(By.ID, "confirm-no"))
+        wait.until(lambda d: d.find_elements(By.ID, "round-end"))
+        check("Waiting for your OK" in driver.find_element(By.ID, "round-end").text and "clean pending" not in driver.find_element(By.ID, "round-end").text,
+              f"the round end points to the home page, not a command: {driver.find_element(By.ID, 'round-end').text!r}")
+        driver.get(f"http://{own}/")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "#pending .batch"))
+        title = next(b["title"] for b in home.json("boss", "list") if b["name"] == "similar")
+        check(title in driver.find_element(By.ID, "pending").text, f"the waiting batch names its boss, {title}: {driver.find_element(By.ID, 'pending').text!r}")
+        driver.save_screenshot(os.path.join(shots, "phone-pending.png"))
+        tap(driver, driver.find_element(By.CSS_SELECTOR, "#pending .batch button[data-action='confirm']"))
+        wait.until(lambda d: "Moved" in d.find_element(By.ID, "pending").text)
+        check(len(trash_paths(home.env["SWIPECLEAN_HOME"])) > trashed_before, "the waiting batch reached the trash")
+        check(json.loads(home.run("pending", "--json")) == [], "nothing is pending any more")
 
         # The link a second time, in another browser: refused, and that browser gets nothing.
         stranger = phone_browser()

@@ -31,6 +31,8 @@ extension Assets {
     .bar > span { display: block; height: 100%; background: linear-gradient(90deg, var(--accent), #5a8bff); border-radius: 99px; }
     .bar.gold > span { background: linear-gradient(90deg, #ff9f43, var(--gold)); }
     .bar.green > span { background: var(--green); }
+    .pending .batch { display: flex; justify-content: space-between; align-items: center; gap: .8rem; flex-wrap: wrap; margin: .5rem 0; }
+    .pending .actions { display: flex; gap: .5rem; }
     .phones .pairing { display: flex; gap: 1.2rem; align-items: center; flex-wrap: wrap; margin: .6rem 0; }
     .phones .qr { background: #fff; border-radius: 10px; image-rendering: pixelated; }
     .phones .code { font: 700 1.9rem ui-monospace, monospace; letter-spacing: .12em; color: #fff; margin: .3rem 0; }

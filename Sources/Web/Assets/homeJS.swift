@@ -1,5 +1,5 @@
 extension Assets {
-    /// The home page: level, XP, streak and its week, freezes, the nudge, the phone panel (`phonePanelJS`), challenges, bosses, Play.
+    /// The home page: level, XP, streak and its week, freezes, the nudge, the waiting batches (`pendingPanelJS`), the phone panel (`phonePanelJS`), challenges, bosses, Play.
     static let homeJS = #"""
     "use strict";
     (async () => {
@@ -52,12 +52,13 @@ extension Assets {
           onclick: () => { location.href = "/play?boss=" + encodeURIComponent(b.name); } }, "Fight"))));
 
       \#(phonePanelJS)
-      const phones = await phonePanel();
+      \#(pendingPanelJS)
+      const [phones, pending] = await Promise.all([phonePanel(), pendingPanel()]);
 
       SC.show(el("div", { class: "home" },
         hero,
         home.nudge ? el("div", { class: "nudge" }, "◷ " + home.nudge) : null,
-        phones,
+        pending, phones,
         streak, challenges,
         el("h2", { class: "suggestion" }, "Bosses"),
         bosses,

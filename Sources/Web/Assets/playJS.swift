@@ -379,7 +379,7 @@ extension Assets {
         const home = el("button", { class: "ghost", onclick: () => { location.href = "/"; } }, "Home");
         if (r.pending) {
           return SC.show(el("div", { class: "end", id: "round-end" }, el("h1", {}, "Nothing moved"),
-            el("p", {}, "The batch waits as round " + r.round + ": confirm it later with clean pending confirm."),
+            el("p", {}, "The batch waits as round " + r.round + ": the home page lists it under “Waiting for your OK”, to move or drop it later."),
             el("div", { class: "actions" }, again, home)));
         }
         const b = r.breakdown || {};
