@@ -31,6 +31,7 @@ struct PhoneGate<Context: RequestContext>: RouterMiddleware {
         } catch {
             response = SecurityMiddleware<Context>.answer(error)
         }
+        response = SecurityMiddleware<Context>.pageForNotFound(request, response)
         for (name, value) in SecurityMiddleware<Context>.headers(for: request.uri.path) where response.headers[name] == nil {
             response.headers[name] = value
         }

@@ -4,7 +4,7 @@ import QRCode
 
 /// `/api/v1/phones` on loopback only (the phone address refuses it): the desktop page and scripts
 /// see the open pairing offer (with its QR code as SVG) and the paired phones, ask for a new offer,
-/// and unpair a phone. Without `--phone`, 404 saying how to start it.
+/// and unpair a phone. Without `--phone`, `{"enabled": false}` and 404 for the changes, saying how to start it.
 extension WebApp {
     func addPhoneAPI(to router: Router<BasicRequestContext>) {
         let api = router.group("api/v1/phones")
@@ -13,8 +13,9 @@ extension WebApp {
             guard let phone else { throw WebError(404, "clean web was started without --phone: stop it and start `clean web --phone`") }
             return phone
         }
+        // Without --phone: {"enabled": false}, so the home page asks without an error in the console.
         api.get { _, _ in
-            let phone = try required()
+            guard let phone else { return WebResponse.json(["enabled": false] as [String: Any]) }
             return WebResponse.json(Self.phonesDocument(phone))
         }
         // A new pairing link and code (the open one stops working; a lock after wrong codes is lifted).
@@ -38,7 +39,7 @@ extension WebApp {
         }
     }
 
-    /// {`address`, `pairing`: {`url`, `code`, `expiresInSeconds`, `qrSVG`} or null, `locked`,
+    /// {`enabled`: true, `address`, `pairing`: {`url`, `code`, `expiresInSeconds`, `qrSVG`} or null, `locked`,
     /// `devices`: [{`id`, `name`, `pairedAt`}]}.
     static func phonesDocument(_ phone: PhonePairing) -> [String: Any] {
         var pairing: Any = NSNull()
@@ -48,6 +49,6 @@ extension WebApp {
         }
         let iso = ISO8601DateFormatter()
         let devices = phone.devices.map { ["id": $0.id, "name": $0.name, "pairedAt": iso.string(from: $0.pairedAt)] as [String: Any] }
-        return ["address": phone.host, "pairing": pairing, "locked": phone.isLocked, "devices": devices]
+        return ["enabled": true, "address": phone.host, "pairing": pairing, "locked": phone.isLocked, "devices": devices]
     }
 }

@@ -30,6 +30,7 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch {
             response = Self.answer(error)
         }
+        response = Self.pageForNotFound(request, response)
         for (name, value) in Self.headers(for: request.uri.path) where response.headers[name] == nil {
             response.headers[name] = value
         }
@@ -144,6 +145,13 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         default:
             return WebResponse.error(WebError(500, String(describing: error)))
         }
+    }
+
+    /// A page asked for at an address with nothing there gets a page saying so, with the way home, not
+    /// the API's JSON error (it repeats nothing of the address either).
+    static func pageForNotFound(_ request: Request, _ response: Response) -> Response {
+        guard response.status == .notFound, request.method == .get, Area(request.uri.path) == .page else { return response }
+        return WebResponse.html(Pages.notFound, status: .notFound)
     }
 
     /// Security headers on every answer: pages may load only what this server serves (the report

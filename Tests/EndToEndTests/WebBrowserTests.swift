@@ -57,6 +57,13 @@ import Testing
         try Self.runBrowserScript("web_phone.py", screenshots: ["phone-pair-home.png", "phone-swipe.png", "phone-unpaired.png"])
     }
 
+    /// `web_pages.py`: what a player without a command line meets: the boss's own title in the header,
+    /// the undos left on the undo button, `dkdkdd` typed at once recording six decisions, a page for an
+    /// unknown address, and "Lost connection to SwipeClean" (the clock stopped) when the server stops.
+    @Test func noCommandLineIsNeededInThePages() throws {
+        try Self.runBrowserScript("web_pages.py", screenshots: ["not-found.png", "lost-connection.png"])
+    }
+
     /// Runs `Tests/Browser/NAME` on the built binary: it must exit 0 (its output is the failure
     /// message otherwise) and leave `screenshots` in `.build/web-screenshots`.
     static func runBrowserScript(_ name: String, screenshots: [String]) throws {

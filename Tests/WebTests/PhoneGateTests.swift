@@ -114,7 +114,7 @@ import Testing
         let phoneSecret = try #require(pairing.devices.first?.session.secret)
         try await fixture.test { client in
             let listed = try await client.send(.get, "/api/v1/phones").object
-            #expect(listed["address"] as? String == "192.168.1.20:0")
+            #expect(listed["enabled"] as? Bool == true && listed["address"] as? String == "192.168.1.20:0")
             #expect(listed["pairing"] is NSNull, "the offer was used")
             let devices = try #require(listed["devices"] as? [[String: Any]])
             #expect(devices.count == 1 && devices[0]["name"] as? String == "Pixel 7" && devices[0]["id"] as? Int == 1)
@@ -137,10 +137,12 @@ import Testing
         }
     }
 
-    @Test func withoutPhoneThePhonesAPISaysHowToStartIt() async throws {
+    @Test func withoutPhoneThePhonesAPISaysSoAndHowToStartIt() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in
-            let answer = try await client.send(.get, "/api/v1/phones")
+            let listed = try await client.send(.get, "/api/v1/phones")
+            #expect(listed.status == .ok && listed.object["enabled"] as? Bool == false)
+            let answer = try await client.send(.post, "/api/v1/phones/link", json: "{}")
             #expect(answer.status == .notFound && answer.error?.contains("--phone") == true)
         }
     }

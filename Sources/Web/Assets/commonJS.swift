@@ -21,7 +21,8 @@ extension Assets {
           options.headers["Content-Type"] = "application/json";
           options.body = JSON.stringify(body);
         }
-        const response = await fetch("/api/v1" + path, options);
+        let response;
+        try { response = await fetch("/api/v1" + path, options); } catch (error) { throw SC.lost(); }
         const data = await response.json().catch(() => ({}));
         if (!response.ok) {
           // The server no longer knows this session (it was restarted): forget it.
@@ -31,6 +32,29 @@ extension Assets {
           throw error;
         }
         return data;
+      },
+      // The server did not answer at all (clean web stopped, or this device left the network): one
+      // banner that says so, instead of "Failed to fetch"; pages stop their clocks (`SC.disconnected`).
+      disconnected: false,
+      lost() {
+        if (!SC.disconnected) {
+          SC.disconnected = true;
+          document.body.prepend(SC.el("div", { class: "lost", id: "lost-connection", role: "alert" },
+            SC.el("b", {}, "Lost connection to SwipeClean."),
+            " clean web has stopped, or this device left the network. Start clean web again (or reconnect), then ",
+            SC.el("a", { href: location.pathname + location.search }, "reload this page"), "."));
+        }
+        const error = new Error("Lost connection to SwipeClean");
+        error.status = 0;
+        return error;
+      },
+      // Notices a server that stopped while no one clicks (a cheap HEAD every `seconds`); `stop()` ends it.
+      heartbeat(seconds) {
+        const id = setInterval(async () => {
+          if (SC.disconnected) return clearInterval(id);
+          try { await fetch("/favicon.ico", { method: "HEAD", cache: "no-store" }); } catch (error) { SC.lost(); clearInterval(id); }
+        }, seconds * 1000);
+        return { stop: () => clearInterval(id) };
       },
       // A /media address with this session's key (an <img> or <video> cannot send a header).
       media(url) {

@@ -8,6 +8,7 @@ extension Assets {
         if (!["127.0.0.1", "localhost", "[::1]"].includes(location.hostname)) return null;
         let phones;
         try { phones = await SC.api("/phones"); } catch (error) { return null; }
+        if (!phones.enabled) return null;
         const panel = el("section", { class: "panel phones", id: "phones" });
         const draw = data => {
           const offer = data.pairing;
