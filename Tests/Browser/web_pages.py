@@ -4,7 +4,7 @@
 Usage: web_pages.py CLEAN_BINARY SCREENSHOT_DIR
 
 On a copy of Fixtures/phone with a fixed clock, `clean web --no-open`:
-- a boss battle's header names the boss by its own title ("Time Capsule"), not its command-line name;
+- a boss battle's header names the boss by its own title ("Double Trouble"), not its command-line name;
 - the undo button shows the day's undos left on itself (not only in a tooltip), and one fewer after an undo;
 - `dkdkdd` typed at once, while cards are still flying off, records six decisions in that order
   (four deleted, two kept), none dropped;
