@@ -157,11 +157,12 @@ public struct LoopbackServers: Service {
                         }
                     }
                     hosts.value = LoopbackHosts(port: port, localhost: localhost)
-                    ready = Listening(port: port, localhost: localhost)
+                    let listening = Listening(port: port, localhost: localhost)
                     guard let phoneApplication else {
-                        onReady(ready!)
+                        onReady(listening)
                         break waiting
                     }
+                    ready = listening
                     group.addTask {
                         do {
                             try await phoneApplication(port) { _ in sink.yield(.phoneBound) }.run()

@@ -23,7 +23,8 @@ On a copy of Fixtures/phone with a fixed clock: starts `clean web --no-open --ph
 - the computer's home page lists both phones, "New pairing code" shows a QR code and the code the
   terminal prints with a new Phone line, "Unpair" unpairs the first (its next call 401, its page
   the pairing page); `r` and Enter unpair the other;
-- `--address 8.8.8.8` and `--address 0.0.0.0` are refused with a sentence, exit 1.
+- `--address 8.8.8.8`, `0.0.0.0` and an address this machine does not have are refused with a
+  sentence, exit 1, nothing on stdout.
 Saves phone-pair-home.png, phone-swipe.png, phone-pending.png, phone-unpaired.png, phone-desktop-panel.png and
 phone-terminal.png (the terminal's start, drawn by Chromium). Exit 0 when everything holds.
 """
@@ -182,7 +183,8 @@ def trash_paths(state):
 
 
 def refusals(home):
-    for address, words in (("8.8.8.8", "not a private home-network address"), ("0.0.0.0", "every network")):
+    for address, words in (("8.8.8.8", "not a private home-network address"), ("0.0.0.0", "every network"),
+                           ("10.254.254.253", "not an address of this machine")):
         done = subprocess.run([home.clean, "web", "--no-open", "--phone", "--address", address], env=home.env,
                               capture_output=True, text=True, timeout=60 * SLOWDOWN)
         check(done.returncode == 1 and words in done.stderr and done.stdout == "",

@@ -139,7 +139,7 @@ enum WebLauncher {
         if let error = failure.error as? PhoneListenError, let address {
             switch error.errno {
             case EADDRNOTAVAIL: throw CleanError("clean web --phone: \(address) is not an address of this machine (`ip -4 addr` lists them); give one with --address")
-            case EADDRINUSE: throw CleanError("clean web --phone: port \(port) on \(address) is taken by another program; pick another with --port, or --port 0")
+            case EADDRINUSE: throw CleanError("clean web --phone: another program holds that port on \(address); pick a free one with --port N (or try again)")
             default: throw CleanError("clean web --phone: cannot serve on \(address): \(error)")
             }
         }
