@@ -14,6 +14,9 @@ enum PhoneTerminal {
         Terminal.warn("clean web: also serving http://\(phone.host)/ for a phone: photos travel unencrypted on this network; use it at home.")
         phone.offer()
         Terminal.warn("clean web: keys: p and Enter print a new pairing link, r and Enter unpair every phone. With --phone the server stops after 30 idle minutes.")
+        // In the background (`clean web --phone &`) a read of the terminal would stop the whole server
+        // (SIGTTIN); ignored, the read fails instead and only the keys are given up.
+        signal(SIGTTIN, SIG_IGN)
         Thread.detachNewThread { readKeys(phone) }
         Thread.detachNewThread { watchIdle(activity) }
     }
