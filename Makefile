@@ -6,10 +6,10 @@ CONFIG      ?= debug
 BIN          = .build/$(CONFIG)/clean
 # Debian packages the build, the tests and the benchmark need.
 APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev zlib1g-dev pkg-config \
-               libturbojpeg0-dev libheif-dev libspng-dev libdeflate-dev \
+               libturbojpeg0-dev libheif-dev libspng-dev libdeflate-dev libqrencode-dev \
                libimage-exiftool-perl jdupes trash-cli file time sqlite3 \
                chromium chromium-driver python3-selenium python3-numpy \
-               tmux chafa ffmpeg man-db bash-completion
+               tmux chafa ffmpeg man-db bash-completion zbar-tools
 
 FUZZ_SECONDS ?= 30
 FUZZ_BIN      = .build-fuzz/release/SwipeCleanFuzz

@@ -25,6 +25,7 @@ let package = Package(
         .systemLibrary(name: "CSpng", pkgConfig: "spng", providers: [.apt(["libspng-dev"])]),
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CQREncode", pkgConfig: "libqrencode", providers: [.apt(["libqrencode-dev"])]),
 
         // MARK: - The operating system's file calls, byte-exact paths (Foundation/Glibc only)
         .target(name: "FileSystem"),
@@ -40,11 +41,12 @@ let package = Package(
         .target(name: "Imaging", dependencies: ["FileSystem", "CTurboJPEG", "CHeif", "CSpng", "CDeflate"]),
         .target(name: "Play", dependencies: ["Library", "Trash", "Game"]),
         .target(name: "Settings", dependencies: ["Game"]),
+        .target(name: "QRCode", dependencies: ["CQREncode"]),
         .target(name: "Web", dependencies: [
-            "FileSystem", "Game", "Library", "Play", "Imaging", "Media", .product(name: "Hummingbird", package: "hummingbird"),
+            "FileSystem", "Game", "Library", "Play", "Imaging", "Media", "QRCode", .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .target(name: "CleanCLI", dependencies: [
-            "FileSystem", "Game", "Media", "Imaging", "Library", "Trash", "Play", "Settings", "Web",
+            "FileSystem", "Game", "Media", "Imaging", "Library", "Trash", "Play", "Settings", "Web", "QRCode",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "clean", dependencies: ["CleanCLI"]),
@@ -61,6 +63,7 @@ let package = Package(
         .testTarget(name: "TrashTests", dependencies: ["Trash", "FileSystem"]),
         .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Trash", "Game"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Game"]),
+        .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "WebTests", dependencies: [
             "Web", "CleanCLI", "Imaging", "Library", "Play", "FileSystem", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),

@@ -38,6 +38,16 @@ extension WebApp {
             return try WebResponse.json(call { try backend.restoreJSON(ids: ids) })
         }
 
+        // Batches played but not confirmed ("Not now"), released or dropped from the home page.
+        api.get("pending") { _, _ in try WebResponse.json(call { try backend.pendingJSON() }) }
+        api.post("pending/:round") { request, context in
+            guard let round = Int64(try context.parameters.require("round")) else { throw WebError(400, "a pending round is named by its number") }
+            let body = try await Self.object(request)
+            guard let yes = body["yes"] as? Bool else { throw WebError(400, "send {\"yes\": true} to move the batch, {\"yes\": false} to drop it") }
+            guard rounds.current() == nil else { throw WebError(409, "a round is in play: finish it first (Esc), then settle the waiting batches") }
+            return try WebResponse.json(call { try backend.settlePendingJSON(round: round, confirm: yes) })
+        }
+
         api.post("rounds") { request, _ in
             let body = try await Self.object(request)
             let boss: String?

@@ -65,6 +65,8 @@ struct LoopbackHosts: Sendable, Equatable {
 public struct Listening: Sendable, Equatable {
     public let port: Int
     public let localhost: LocalhostAnswer
+    /// Whether the home-network address is served at `port` too (`clean web --phone`).
+    public var phone = false
 
     /// One line for stderr when `localhost` is refused, nil otherwise.
     public var warning: String? {
@@ -91,12 +93,15 @@ public struct LoopbackServers: Service {
     let logger: Logger
     /// With port 0, the port of the first try instead of any free one (tests: one held on [::1]).
     var firstTry: Int?
+    /// The phone address's application at the bound port (`clean web --phone`): it must bind once the
+    /// loopback listeners are up, or the server stops with its error.
+    var phoneApplication: (@Sendable (_ port: Int, _ running: @escaping @Sendable (Int) -> Void) -> App)?
 
     /// How many pairs of listeners port 0 tries when [::1]:PORT is someone else's.
     static let tries = 3
 
     private enum Event {
-        case ipv4Bound(Int), ipv4Ended((any Error)?), ipv6Bound, ipv6Failed(any Error)
+        case ipv4Bound(Int), ipv4Ended((any Error)?), ipv6Bound, ipv6Failed(any Error), phoneBound, phoneFailed(any Error)
     }
 
     public func run() async throws {
@@ -124,6 +129,7 @@ public struct LoopbackServers: Service {
                 }
             }
             var bound: Int?
+            var ready: Listening?
             waiting: for await event in events {
                 switch event {
                 case .ipv4Bound(let port):
@@ -151,8 +157,26 @@ public struct LoopbackServers: Service {
                         }
                     }
                     hosts.value = LoopbackHosts(port: port, localhost: localhost)
-                    onReady(Listening(port: port, localhost: localhost))
+                    let listening = Listening(port: port, localhost: localhost)
+                    guard let phoneApplication else {
+                        onReady(listening)
+                        break waiting
+                    }
+                    ready = listening
+                    group.addTask {
+                        do {
+                            try await phoneApplication(port) { _ in sink.yield(.phoneBound) }.run()
+                        } catch {
+                            sink.yield(.phoneFailed(error))
+                        }
+                    }
+                case .phoneBound:
+                    guard var listening = ready else { break }
+                    listening.phone = true
+                    onReady(listening)
                     break waiting
+                case .phoneFailed(let error):
+                    throw PhoneListenError(underlying: error)
                 }
             }
             try await group.waitForAll()
@@ -164,6 +188,14 @@ public struct LoopbackServers: Service {
     public func runService() async throws {
         try await ServiceGroup(configuration: .init(services: [self], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)).run()
     }
+}
+
+/// The phone address could not be bound (it is not this machine's, or another program holds the port there).
+public struct PhoneListenError: Error, CustomStringConvertible {
+    public let underlying: any Error
+    public var description: String { "\(underlying)" }
+    /// The errno of the failed bind, if it was one.
+    public var errno: Int32? { (underlying as? IOError)?.errnoCode }
 }
 
 /// The Host values in force: none until both listeners have been tried (nothing is answered before

@@ -47,6 +47,31 @@ enum Pages {
         """
     }
 
+    /// An address with no page: said in the app's own look, with the way back (no script: nothing to ask the API).
+    static let notFound = """
+        <!DOCTYPE html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+        <title>Nothing here · SwipeClean</title>
+        <link rel="icon" href="/favicon.ico">
+        <link rel="stylesheet" href="/static/app.css">
+        </head>
+        <body class="page-missing">
+        \(navigation(current: ""))
+        <main id="app">
+        <section class="panel signin" id="not-found">
+        <h1>Nothing here</h1>
+        <p>SwipeClean has no page at this address. The game is on these:</p>
+        <p><a href="/">Home</a> · <a href="/play">Play a round</a> · <a href="/trash">Trash</a> · <a href="/report">Report</a></p>
+        </section>
+        </main>
+        </body>
+        </html>
+
+        """
+
     static func navigation(current: String) -> String {
         let links = [("home", "/", "Home"), ("play", "/play", "Play"), ("trash", "/trash", "Trash"), ("report", "/report", "Report")]
         let items = links.map { page, href, label in

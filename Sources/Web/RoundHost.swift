@@ -83,7 +83,7 @@ public final class RoundHost: @unchecked Sendable {
         case .play(let driver):
             let round = ActiveRound(opening: opening, driver: driver, boss: boss, at: now)
             active = round
-            return RoundJSON.started(round.id, driver, boss: boss, now: opening.play.now)
+            return RoundJSON.started(round.id, driver, boss: boss, rules: opening.play.rules, now: opening.play.now)
         }
     }
 
@@ -146,7 +146,7 @@ public final class RoundHost: @unchecked Sendable {
         round.lastTouched = uptime()
         let driver = round.driver
         driver.checkTime()
-        var answer = RoundJSON.started(round.id, driver, boss: round.boss, now: round.opening.play.now)
+        var answer = RoundJSON.started(round.id, driver, boss: round.boss, rules: round.opening.play.rules, now: round.opening.play.now)
         for (key, value) in RoundJSON.state(round.id, driver) { answer[key] = value }
         answer["resumed"] = true
         round.cardsSent = max(round.cardsSent, driver.cards.count)

@@ -6,9 +6,12 @@ import Play
 /// The round's JSON for the play page: what `RoundDriver` says, as `/api/v1/rounds` documents.
 enum RoundJSON {
     /// `POST /rounds`: the round, its cards, its countdown (none for a boss) and the allowance.
-    static func started(_ id: String, _ driver: RoundDriver, boss: String?, now: Date) -> [String: Any] {
-        [
+    /// `rules` name the boss's own title ("Double Trouble") for the page's header.
+    static func started(_ id: String, _ driver: RoundDriver, boss: String?, rules: Rules, now: Date) -> [String: Any] {
+        let title = boss.flatMap { name in rules.bosses.first { $0.name == name }?.title } ?? (boss == "weekly" ? "This week's boss" : nil)
+        return [
             "round": id, "kind": boss == nil ? "round" : "boss", "boss": boss as Any? ?? NSNull(),
+            "bossTitle": title as Any? ?? NSNull(),
             "seconds": boss == nil ? driver.limit as Any? ?? NSNull() : NSNull(),
             "allowanceSeconds": driver.allowance.swipeSeconds as Any? ?? NSNull(),
             "undosLeft": driver.undosLeft as Any? ?? NSNull(),

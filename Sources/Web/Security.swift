@@ -19,14 +19,18 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
     let sessions: WebSessions
     /// The Host values this server answers to (read per request: known once both listeners are tried).
     let hosts: @Sendable () -> LoopbackHosts
+    /// Told of every request (`--phone` stops the server after 30 idle minutes).
+    var activity: Activity?
 
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        activity?.touch()
         var response: Response
         do {
             response = try await check(request, context: context, next: next)
         } catch {
             response = Self.answer(error)
         }
+        response = Self.pageForNotFound(request, response)
         for (name, value) in Self.headers(for: request.uri.path) where response.headers[name] == nil {
             response.headers[name] = value
         }
@@ -45,22 +49,11 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         guard hosts.allowed.contains(host) else {
             throw WebError(403, "this server answers only to \(hosts.allowed.sorted().joined(separator: " and ")), as its link says")
         }
-        let fetchSite = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased()
+        try Self.checkOrigin(request, host: host, area: area)
         let changes = request.method != .get && request.method != .head
-        if changes {
-            if let origin = request.headers[HTTPField.Name("Origin")!], origin.lowercased() != "http://" + host {
-                throw WebError(403, "a change is accepted only from this server's own pages (the Origin is another)")
-            }
-            if let fetchSite, !Self.sameOrigin.contains(fetchSite) {
-                throw WebError(403, "a change is accepted only from this server's own pages (the browser says it comes from another)")
-            }
-        }
         switch area {
         case .api, .media:
-            if let fetchSite, !Self.sameOrigin.contains(fetchSite) {
-                throw WebError(403, "only this server's own pages may ask (the browser says the request comes from another)")
-            }
-            let principal = bearer(request).flatMap(sessions.principal(bearer:))
+            let principal = Self.bearer(request).flatMap(sessions.principal(bearer:))
             if area == .media, principal == nil {
                 guard let key = request.uri.queryParameters["key"].map(String.init), sessions.allowsMedia(key: key) else {
                     throw WebError(401, "a preview needs the signed-in page's key or Authorization: Bearer (see web.json)")
@@ -96,6 +89,24 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
+    /// The same-origin rules, on every address: a change (any method but GET and HEAD) must come
+    /// from `http://HOST` (`Origin`, `Sec-Fetch-Site`), and `/api` and `/media` refuse what a browser
+    /// says is cross-site or same-site, reads too.
+    static func checkOrigin(_ request: Request, host: String, area: Area) throws {
+        let fetchSite = request.headers[HTTPField.Name("Sec-Fetch-Site")!]?.lowercased()
+        if request.method != .get && request.method != .head {
+            if let origin = request.headers[HTTPField.Name("Origin")!], origin.lowercased() != "http://" + host {
+                throw WebError(403, "a change is accepted only from this server's own pages (the Origin is another)")
+            }
+            if let fetchSite, !sameOrigin.contains(fetchSite) {
+                throw WebError(403, "a change is accepted only from this server's own pages (the browser says it comes from another)")
+            }
+        }
+        if area == .api || area == .media, let fetchSite, !sameOrigin.contains(fetchSite) {
+            throw WebError(403, "only this server's own pages may ask (the browser says the request comes from another)")
+        }
+    }
+
     /// What `Sec-Fetch-Site` may say of a request this server accepts: its own page, or the player
     /// typing or opening an address (`none`).
     static var sameOrigin: Set<String> { ["same-origin", "none"] }
@@ -112,7 +123,7 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         }
     }
 
-    private func bearer(_ request: Request) -> String? {
+    static func bearer(_ request: Request) -> String? {
         guard let value = request.headers[.authorization], value.count > 7, value.prefix(7).lowercased() == "bearer " else { return nil }
         return String(value.dropFirst(7)).trimmingCharacters(in: .whitespaces)
     }
@@ -134,6 +145,13 @@ struct SecurityMiddleware<Context: RequestContext>: RouterMiddleware {
         default:
             return WebResponse.error(WebError(500, String(describing: error)))
         }
+    }
+
+    /// A page asked for at an address with nothing there gets a page saying so, with the way home, not
+    /// the API's JSON error (it repeats nothing of the address either).
+    static func pageForNotFound(_ request: Request, _ response: Response) -> Response {
+        guard response.status == .notFound, request.method == .get, Area(request.uri.path) == .page else { return response }
+        return WebResponse.html(Pages.notFound, status: .notFound)
     }
 
     /// Security headers on every answer: pages may load only what this server serves (the report
@@ -179,6 +197,13 @@ enum WebResponse {
 
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Response(status: status, headers: [.contentType: "text/html; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    /// A page with its own Content-Security-Policy (the gate adds the standard one only where none is set).
+    static func html(_ text: String, status: HTTPResponse.Status = .ok, csp: String) -> Response {
+        var response = html(text, status: status)
+        response.headers[.contentSecurityPolicy] = csp
+        return response
     }
 
     static func bytes(_ bytes: [UInt8], type: String) -> Response {

@@ -13,15 +13,21 @@ public struct WebApp: Sendable {
     public let sessions: WebSessions
     public let rounds: RoundHost
     public let limits: ConnectionLimits
+    /// The home-network address and its paired phones (`clean web --phone`), nil without it.
+    public let phone: PhonePairing?
+    /// When the last request came, on any address.
+    public let activity: Activity
     let previews: PreviewCache
 
     public init(backend: any WebBackend, token: String = Token.random(), apiToken: String = Token.random(),
-                rounds: RoundHost? = nil, limits: ConnectionLimits = .standard) {
+                rounds: RoundHost? = nil, limits: ConnectionLimits = .standard, phone: PhonePairing? = nil) {
         self.backend = backend
         self.token = token
         sessions = WebSessions(apiToken: apiToken, firstLink: token)
         self.rounds = rounds ?? RoundHost(backend: backend)
         self.limits = limits
+        self.phone = phone
+        activity = Activity()
         previews = PreviewCache()
     }
 
@@ -31,12 +37,25 @@ public struct WebApp: Sendable {
     /// The routes behind the security gate, answering to the Host values `hosts` gives.
     func router(hosts: @escaping @Sendable () -> LoopbackHosts) -> Router<BasicRequestContext> {
         let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: SecurityMiddleware(sessions: sessions, hosts: hosts))
+        router.add(middleware: SecurityMiddleware(sessions: sessions, hosts: hosts, activity: activity))
+        addRoutes(to: router)
+        addPhoneAPI(to: router)
+        return router
+    }
+
+    /// The same routes behind the phone address's gate (`PhoneGate`): only paired phones get in.
+    func phoneRouter(_ pairing: PhonePairing, host: (@Sendable () -> String)? = nil) -> Router<BasicRequestContext> {
+        let router = Router(context: BasicRequestContext.self)
+        router.add(middleware: PhoneGate(pairing: pairing, activity: activity, host: host ?? { pairing.host }))
+        addRoutes(to: router)
+        return router
+    }
+
+    private func addRoutes(to router: Router<BasicRequestContext>) {
         addPages(to: router)
         addAPI(to: router)
         addMedia(to: router)
         addPoster(to: router)
-        return router
     }
 
     /// The server on 127.0.0.1:`port` (0: any free port) and then on [::1] at the same port, one app
@@ -50,19 +69,36 @@ public struct WebApp: Sendable {
         let logger = { var logger = Logger(label: "swipeclean.web"); logger.logLevel = .critical; return logger }()
         let idle = TimeAmount.nanoseconds(Int64(limits.idleTimeout.components.seconds) * 1_000_000_000
             + limits.idleTimeout.components.attoseconds / 1_000_000_000)
-        return LoopbackServers(port: port, hosts: hosts, makeApplication: { host, port, running in
+        let make = { @Sendable (responder: RouterResponder<BasicRequestContext>, host: String, port: Int, running: @escaping @Sendable (Int) -> Void) in
             Application(
                 responder: responder,
                 server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: registry)], idleTimeout: idle)),
                 configuration: .init(address: .hostname(host, port: port), serverName: "SwipeClean"),
                 onServerRunning: { channel in running(channel.localAddress?.port ?? port) },
                 logger: logger)
+        }
+        var servers = LoopbackServers(port: port, hosts: hosts, makeApplication: { host, port, running in
+            make(responder, host, port, running)
         }, onReady: onReady, logger: logger)
+        if let phone {
+            let phoneResponder = phoneRouter(phone).buildResponder()
+            servers.phoneApplication = { port, running in
+                phone.port = port
+                return make(phoneResponder, phone.address, port, running)
+            }
+        }
+        return servers
     }
 
     /// An application for route tests without a socket: HummingbirdTesting sends `Host: localhost`.
     public func testApplication() -> some ApplicationProtocol {
         Application(router: router(hosts: { LoopbackHosts(allowed: ["localhost"]) }))
+    }
+
+    /// The phone address's routes for tests without a socket (HummingbirdTesting's `Host: localhost`
+    /// stands for `ADDR:PORT`).
+    public func phoneTestApplication() -> some ApplicationProtocol {
+        Application(router: phoneRouter(phone!, host: { "localhost" }))
     }
 
     /// Serves until SIGINT or SIGTERM.

@@ -20,6 +20,11 @@ public protocol WebBackend: Sendable {
     func reportJSON() throws -> String
     /// `clean report --html`: the same page, charts included.
     func reportHTML() throws -> String
+    /// `clean pending --json`: the batches played but not confirmed.
+    func pendingJSON() throws -> String
+    /// `clean pending confirm|discard --round ROUND --json`'s report of that round (`confirm`: moved;
+    /// otherwise dropped, nothing moves).
+    func settlePendingJSON(round: Int64, confirm: Bool) throws -> String
     /// `clean round --json`'s object for a finished round.
     func roundJSON(_ report: RoundReport) -> String
     /// Opens play for one round: the index, the trash, the rules and the one-mover lock (held until

@@ -48,6 +48,22 @@ import Testing
         try Self.runBrowserScript("web_groups.py", screenshots: ["group-card.png", "group-compare.png", "phone-group-card.png"])
     }
 
+    /// `web_phone.py`: `clean web --phone --address 127.0.0.2` with Chromium's mobile emulation and
+    /// touch as the phone: the Phone line and its QR code (decoded with zbarimg), 401 before pairing
+    /// and 421 for a foreign Host, the link pairs once, a card swiped left by touch lands in the
+    /// trash, five wrong codes close pairing, the typed code pairs, `r` unpairs, public and 0.0.0.0
+    /// addresses refused.
+    @Test func aPhonePairsOnceAndSwipesACardIntoTheTrash() throws {
+        try Self.runBrowserScript("web_phone.py", screenshots: ["phone-pair-home.png", "phone-swipe.png", "phone-unpaired.png"])
+    }
+
+    /// `web_pages.py`: what a player without a command line meets: the boss's own title in the header,
+    /// the undos left on the undo button, `dkdkdd` typed at once recording six decisions, a page for an
+    /// unknown address, and "Lost connection to SwipeClean" (the clock stopped) when the server stops.
+    @Test func noCommandLineIsNeededInThePages() throws {
+        try Self.runBrowserScript("web_pages.py", screenshots: ["not-found.png", "lost-connection.png"])
+    }
+
     /// Runs `Tests/Browser/NAME` on the built binary: it must exit 0 (its output is the failure
     /// message otherwise) and leave `screenshots` in `.build/web-screenshots`.
     static func runBrowserScript(_ name: String, screenshots: [String]) throws {

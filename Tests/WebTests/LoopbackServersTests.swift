@@ -116,6 +116,34 @@ extension IdleConnectionTests { @Suite struct LoopbackServersTests {
     }
 
     /// One request on a new connection (127.0.0.1, or [::1] with `ipv6`); the whole answer.
+    /// `--phone` on a loopback address: ready only once it is bound too, at the loopback's port.
+    @Test func thePhoneAddressIsBoundAtTheSamePortBeforeTheServerIsReady() async throws {
+        let pairing = PhonePairing(address: "127.0.0.2")
+        let fixture = try WebFixture(phone: pairing)
+        let ready = ListeningWaiter()
+        let server = Task { try await fixture.app.application(port: 0) { ready.set($0) }.runService() }
+        defer { server.cancel() }
+        let listening = try await ready.listening()
+        #expect(listening.phone && pairing.port == listening.port && pairing.host == "127.0.0.2:\(listening.port)")
+        #expect(try Self.ask(listening.port, host: "127.0.0.1:\(listening.port)").hasPrefix("HTTP/1.1 200"), "the loopback as before")
+        #expect(try Self.ask(listening.port, host: "127.0.0.2:\(listening.port)").hasPrefix("HTTP/1.1 403"),
+                "the phone's name is not the loopback's: its own gate is on its own listener")
+    }
+
+    /// An address this machine does not have: the server stops with the bind's error (EADDRNOTAVAIL)
+    /// and is never ready, so no link is printed for a phone that could not reach it.
+    @Test func aPhoneAddressThatCannotBeBoundStopsTheServer() async throws {
+        let fixture = try WebFixture(phone: PhonePairing(address: "10.254.254.253"))
+        let ready = ListeningWaiter()
+        let outcome = await Task { try await fixture.app.application(port: 0) { ready.set($0) }.run() }.result
+        guard case .failure(let error) = outcome, let refused = error as? PhoneListenError else {
+            Issue.record("the server went on: \(outcome)")
+            return
+        }
+        #expect(refused.errno == EADDRNOTAVAIL, "\(refused)")
+        #expect((try? await ready.listening()) == nil)
+    }
+
     static func ask(_ port: Int, ipv6: Bool = false, request: String = "GET /api/v1/profile", host: String,
                     bearer: String? = WebFixture.apiToken, origin: String? = nil) throws -> String {
         let socket = try Socket(connectingTo: port, ipv6: ipv6)

@@ -126,7 +126,7 @@ import Testing
     }
 
     /// Errors are answers too: the 404 (a wrong method included), 400, 401 and 403 carry the same
-    /// headers as a page, are JSON, and never repeat what was asked for.
+    /// headers as a page, are JSON (a page's 404 is a page), and never repeat what was asked for.
     @Test func everyAnswerCarriesTheSecurityHeadersErrorsIncluded() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in
@@ -144,8 +144,15 @@ import Testing
                 #expect(response.status == status, "\(response.status) \(response.text)")
                 Self.expectSecurityHeaders(response, "\(status)")
                 #expect(!response.text.contains("probe"), "\(status): the request is not repeated")
-                #expect(response.object.keys.sorted() == ["error"])
+                if response.headers[.contentType]?.hasPrefix("text/html") == true {
+                    #expect(status == .notFound && response.text.contains("Nothing here") && response.text.contains("href=\"/\""),
+                            "only a page's 404 is a page, with the way home")
+                } else {
+                    #expect(response.object.keys.sorted() == ["error"])
+                }
             }
+            #expect(answers[0].1.headers[.contentType] == "text/html; charset=utf-8", "an unknown page is a page, not raw JSON")
+            #expect(answers[1].1.headers[.contentType] == "application/json; charset=utf-8", "an unknown API address stays JSON")
         }
     }
 

@@ -24,7 +24,8 @@ final class WebFixture: @unchecked Sendable {
     let app: WebApp
 
     /// `extraScreenshots`: that many more screenshots, each a different file (bytes after the PNG's end).
-    init(clock: TestClock? = nil, extraScreenshots: Int = 0, limits: ConnectionLimits = .standard) throws {
+    /// `phone`: the phone address's pairing (`clean web --phone`), tested with `testPhone`.
+    init(clock: TestClock? = nil, extraScreenshots: Int = 0, limits: ConnectionLimits = .standard, phone: PhonePairing? = nil) throws {
         root = NSTemporaryDirectory() + "swipeclean-web-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.packageRoot.appendingPathComponent("Fixtures/phone").path, toPath: root + "/phone")
@@ -40,7 +41,7 @@ final class WebFixture: @unchecked Sendable {
         _ = try library.scan(ScanRequest(roots: [RawPath(root + "/phone")], now: context.now, calendar: context.calendar))
         let backend = CLIWebBackend(environment: environment)
         app = WebApp(backend: backend, token: Self.token, apiToken: Self.apiToken,
-                     rounds: clock.map { RoundHost(backend: backend, clock: $0) }, limits: limits)
+                     rounds: clock.map { RoundHost(backend: backend, clock: $0) }, limits: limits, phone: phone)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: root) }
@@ -97,6 +98,11 @@ final class WebFixture: @unchecked Sendable {
 
     func test(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
         try await app.testApplication().test(.router) { client in try await body(client) }
+    }
+
+    /// The phone address's routes (its `Host` is HummingbirdTesting's `localhost`).
+    func testPhone(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await app.phoneTestApplication().test(.router) { client in try await body(client) }
     }
 }
 

@@ -71,6 +71,26 @@ struct CLIWebBackend: WebBackend {
                                now: try library?.indexTotals(), calendar: context.calendar)
     }
 
+    func pendingJSON() throws -> String {
+        let context = try context()
+        let (play, lock) = try context.openPlay()
+        defer { withExtendedLifetime(lock) {} }
+        return JSON.array(try PendingOutput.entries(try play.library.rounds(.pending), play: play, context: context)).text
+    }
+
+    func settlePendingJSON(round: Int64, confirm: Bool) throws -> String {
+        let context = try context()
+        let (play, lock) = try context.openPlay()
+        defer { withExtendedLifetime(lock) {} }
+        guard try play.library.rounds(.pending).contains(where: { $0.id == round }) else {
+            throw WebError(404, "round \(round) is not waiting for a confirmation (it was confirmed or dropped already)")
+        }
+        guard let report = confirm ? try play.confirmPending(round) : try play.discardPending(round) else {
+            throw WebError(409, "round \(round) was settled meanwhile")
+        }
+        return RoundOutput.json(report).text
+    }
+
     func roundJSON(_ report: RoundReport) -> String { RoundOutput.json(report).text }
 
     func openPlay() throws -> PlayOpening {

@@ -20,7 +20,13 @@ extension Clean {
                 session the link is opened with xdg-open unless --no-open is given. Home, play (drag or \
                 flick the card: left deletes, right keeps; keys ← d, → k, u undo, Esc quit), the batch \
                 confirmation, the trash with restore and the report, over the same rounds, trash and \
-                lock as the terminal.
+                lock as the terminal. \
+                With --phone it also serves one home-network address at the same PORT (--address, default \
+                this machine's private IPv4 address on the default route; public addresses and 0.0.0.0 \
+                are refused) and prints `Phone http://ADDR:PORT/pair/TOKEN` second: a link that pairs one \
+                phone, once, within 5 minutes, also shown on stderr as a QR code with a six-digit code to \
+                type. Nothing answers a device that has not paired (401). p and Enter print a new link, \
+                r and Enter unpair every phone; the server stops after 30 idle minutes. Plain HTTP: at home only.
                 """,
             subcommands: [Link.self]
         )
@@ -31,12 +37,27 @@ extension Clean {
         @Flag(help: "Do not open a browser; just print the link.")
         var noOpen = false
 
+        @Flag(help: "Also serve one home-network address for a phone, paired with a one-time link and QR code (plain HTTP: at home only).")
+        var phone = false
+
+        @Option(help: "With --phone: the address to serve the phone on (default: this machine's private IPv4 address on the default route).")
+        var address: String?
+
         func validate() throws {
             guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0…65535") }
+            if address != nil, !phone { throw ValidationError("--address is the phone's address: give it with --phone") }
         }
 
         func run() throws {
-            try WebLauncher.serve(port: port, open: !noOpen, path: "/")
+            var served: String?
+            if phone {
+                do {
+                    served = try address.map(PhoneAddress.check) ?? PhoneAddress.system()
+                } catch {
+                    throw CleanError("clean web --phone: \(error)")
+                }
+            }
+            try WebLauncher.serve(port: port, open: !noOpen, path: "/", phone: served)
         }
     }
 }
@@ -80,9 +101,10 @@ extension Clean.WebServe {
 /// Starts the web app, prints the link, opens a browser when there is a desktop, serves until a signal.
 /// While it serves, `web.json` in the state directory says where and holds the scripts' token.
 enum WebLauncher {
-    static func serve(port: Int, open: Bool, path: String) throws {
+    static func serve(port: Int, open: Bool, path: String, phone address: String? = nil) throws {
         let context = try AppContext()
-        let app = WebApp(backend: CLIWebBackend(environment: context.environment, door: context.door))
+        let phone = address.map { PhonePairing(address: $0, onEvent: PhoneTerminal.tell) }
+        let app = WebApp(backend: CLIWebBackend(environment: context.environment, door: context.door), phone: phone)
         let environment = context.environment, home = context.home
         let failure = FailureBox()
         let written = StateBox()
@@ -104,15 +126,23 @@ enum WebLauncher {
                     if let warning = listening.warning { Terminal.warn("clean web: warning: \(warning)") }
                     let also = listening.localhost == .served ? " and [::1]:\(bound)" : ""
                     Terminal.warn("clean web: serving on 127.0.0.1:\(bound)\(also); Ctrl-C stops it. Another browser: `clean web link`.")
+                    if let phone, listening.phone { PhoneTerminal.start(phone, activity: app.activity) }
                     if open { openBrowser(url, environment: environment) }
                 }
             } catch {
-                failure.set("\(error)")
+                failure.set(error)
             }
             done.signal()
         }
         done.wait()
         written.state?.remove(home: home)
+        if let error = failure.error as? PhoneListenError, let address {
+            switch error.errno {
+            case EADDRNOTAVAIL: throw CleanError("clean web --phone: \(address) is not an address of this machine (`ip -4 addr` lists them); give one with --address")
+            case EADDRINUSE: throw CleanError("clean web --phone: another program holds that port on \(address); pick a free one with --port N (or try again)")
+            default: throw CleanError("clean web --phone: cannot serve on \(address): \(error)")
+            }
+        }
         if let message = failure.message {
             if message.contains("Address already in use") || message.contains("EADDRINUSE") {
                 throw CleanError("port \(port) on 127.0.0.1 is already in use; pick another with --port, or --port 0 for any free one")
@@ -147,7 +177,8 @@ private final class StateBox: @unchecked Sendable {
 
 private final class FailureBox: @unchecked Sendable {
     private let lock = NSLock()
-    private var text: String?
-    func set(_ message: String) { lock.lock(); text = message; lock.unlock() }
-    var message: String? { lock.lock(); defer { lock.unlock() }; return text }
+    private var value: (any Error)?
+    func set(_ error: any Error) { lock.lock(); value = error; lock.unlock() }
+    var error: (any Error)? { lock.lock(); defer { lock.unlock() }; return value }
+    var message: String? { error.map { "\($0)" } }
 }

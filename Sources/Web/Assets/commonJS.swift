@@ -21,7 +21,8 @@ extension Assets {
           options.headers["Content-Type"] = "application/json";
           options.body = JSON.stringify(body);
         }
-        const response = await fetch("/api/v1" + path, options);
+        let response;
+        try { response = await fetch("/api/v1" + path, options); } catch (error) { throw SC.lost(); }
         const data = await response.json().catch(() => ({}));
         if (!response.ok) {
           // The server no longer knows this session (it was restarted): forget it.
@@ -32,6 +33,29 @@ extension Assets {
         }
         return data;
       },
+      // The server did not answer at all (clean web stopped, or this device left the network): one
+      // banner that says so, instead of "Failed to fetch"; pages stop their clocks (`SC.disconnected`).
+      disconnected: false,
+      lost() {
+        if (!SC.disconnected) {
+          SC.disconnected = true;
+          document.body.prepend(SC.el("div", { class: "lost", id: "lost-connection", role: "alert" },
+            SC.el("b", {}, "Lost connection to SwipeClean."),
+            " clean web has stopped, or this device left the network. Start clean web again (or reconnect), then ",
+            SC.el("a", { href: location.pathname + location.search }, "reload this page"), "."));
+        }
+        const error = new Error("Lost connection to SwipeClean");
+        error.status = 0;
+        return error;
+      },
+      // Notices a server that stopped while no one clicks (a cheap HEAD every `seconds`); `stop()` ends it.
+      heartbeat(seconds) {
+        const id = setInterval(async () => {
+          if (SC.disconnected) return clearInterval(id);
+          try { await fetch("/favicon.ico", { method: "HEAD", cache: "no-store" }); } catch (error) { SC.lost(); clearInterval(id); }
+        }, seconds * 1000);
+        return { stop: () => clearInterval(id) };
+      },
       // A /media address with this session's key (an <img> or <video> cannot send a header).
       media(url) {
         if (!url || !SC.session) return url;
@@ -39,6 +63,14 @@ extension Assets {
       },
       // What a page shows when this browser has no session the server knows.
       signedOut() {
+        // On the home-network address (clean web --phone) this is a phone: it pairs again with a new code.
+        if (!["127.0.0.1", "localhost", "[::1]"].includes(location.hostname)) {
+          return SC.show(SC.el("section", { class: "panel signin", id: "signed-out", role: "alert" },
+            SC.el("h1", {}, "This phone is no longer paired"),
+            SC.el("p", {}, "It was unpaired on the computer, or clean web stopped and started again."),
+            SC.el("p", {}, "Scan the new QR code in the terminal that runs clean web --phone (p and Enter prints one), or ",
+              SC.el("a", { href: "/" }, "type its code"), ".")));
+        }
         SC.show(SC.el("section", { class: "panel signin", id: "signed-out", role: "alert" },
           SC.el("h1", {}, "This browser is not signed in"),
           SC.el("p", {}, "Each link that clean web prints signs in one browser, once; that browser stays signed in until clean web stops."),

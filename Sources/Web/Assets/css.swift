@@ -31,6 +31,12 @@ extension Assets {
     .bar > span { display: block; height: 100%; background: linear-gradient(90deg, var(--accent), #5a8bff); border-radius: 99px; }
     .bar.gold > span { background: linear-gradient(90deg, #ff9f43, var(--gold)); }
     .bar.green > span { background: var(--green); }
+    .pending .batch { display: flex; justify-content: space-between; align-items: center; gap: .8rem; flex-wrap: wrap; margin: .5rem 0; }
+    .pending .actions { display: flex; gap: .5rem; }
+    .phones .pairing { display: flex; gap: 1.2rem; align-items: center; flex-wrap: wrap; margin: .6rem 0; }
+    .phones .qr { background: #fff; border-radius: 10px; image-rendering: pixelated; }
+    .phones .code { font: 700 1.9rem ui-monospace, monospace; letter-spacing: .12em; color: #fff; margin: .3rem 0; }
+    .phones .device { display: flex; justify-content: space-between; align-items: center; gap: 1rem; margin: .4rem 0; }
     .muted { color: var(--dim); }
     /* Signing in: the link already used, a browser not signed in */
     .panel.signin { max-width: 40rem; margin: 2.5rem auto; padding: 1.6rem 1.8rem; }
@@ -106,6 +112,11 @@ extension Assets {
     .controls button.keep { color: var(--green); border-color: #2fd18b77; }
     .controls button.undo, .controls button.skip { width: 48px; height: 48px; font-size: 1.25rem; color: var(--gold); }
     .controls button.skip { color: #8fb4ff; }
+    .lost { position: sticky; top: 0; z-index: 50; background: #5a1e27; color: #fff; border-bottom: 2px solid var(--red); padding: .7rem 1rem; text-align: center; }
+    .lost a { color: #fff; }
+    .controls button.undo { position: relative; }
+    .controls button.undo .left { position: absolute; top: -6px; right: -6px; min-width: 20px; height: 20px; padding: 0 4px; border-radius: 10px;
+      background: var(--gold); color: #14161c; font: 700 .72rem/20px system-ui, sans-serif; text-align: center; }
     .stamp.skip { left: 50%; top: 40%; color: #8fb4ff; border-color: #8fb4ff; transform: translateX(-50%); }
     .card .poster-frame { position: relative; width: 100%; height: 100%; }
     .card .poster-note { position: absolute; top: .8rem; left: .8rem; right: .8rem; padding: .35rem .7rem; border-radius: 10px; background: #000a; color: #e6e9f0; font-size: .85rem; pointer-events: none; }

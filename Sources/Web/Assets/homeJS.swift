@@ -1,5 +1,5 @@
 extension Assets {
-    /// The home page: level, XP, streak and its week, freezes, the nudge, challenges, bosses, Play.
+    /// The home page: level, XP, streak and its week, freezes, the nudge, the waiting batches (`pendingPanelJS`), the phone panel (`phonePanelJS`), challenges, bosses, Play.
     static let homeJS = #"""
     "use strict";
     (async () => {
@@ -51,9 +51,14 @@ extension Assets {
         el("button", { class: "ghost", disabled: b.available === 0, "data-boss": b.name,
           onclick: () => { location.href = "/play?boss=" + encodeURIComponent(b.name); } }, "Fight"))));
 
+      \#(phonePanelJS)
+      \#(pendingPanelJS)
+      const [phones, pending] = await Promise.all([phonePanel(), pendingPanel()]);
+
       SC.show(el("div", { class: "home" },
         hero,
         home.nudge ? el("div", { class: "nudge" }, "◷ " + home.nudge) : null,
+        pending, phones,
         streak, challenges,
         el("h2", { class: "suggestion" }, "Bosses"),
         bosses,

@@ -43,7 +43,7 @@ extension Assets {
       const xpEstimate = el("div", { class: "xp-est", id: "xp-estimate" });
       const hud = el("div", { class: "hud" },
         round.seconds == null ? el("div", { class: "timer", title: "A boss battle is untimed" }, "♛") : timer,
-        el("div", { class: "label" }, el("b", {}, boss ? "Boss: " + boss : "Round"), el("span", { class: "muted" }, round.seconds == null ? " · untimed" : " · " + Math.round(round.seconds) + " seconds")),
+        el("div", { class: "label" }, el("b", { id: "play-title" }, boss ? (round.bossTitle || "Boss: " + boss) : "Round"), el("span", { class: "muted" }, round.seconds == null ? " · untimed" : " · " + Math.round(round.seconds) + " seconds")),
         progress, el("div", { class: "spacer" }), tally, xpEstimate);
       const stage = el("div", { class: "stage", id: "stage" });
       const undoButton = el("button", { class: "undo", id: "undo", title: "Undo (u)", "aria-label": "Undo", onclick: () => decide("undo") }, "↶");
@@ -63,6 +63,9 @@ extension Assets {
         xpEstimate.textContent = "+" + state.xpEstimate + " XP";
         undoButton.disabled = state.reviewed === 0 || state.undosLeft === 0;
         undoButton.title = state.undosLeft == null ? "Undo (u)" : "Undo (u) · " + state.undosLeft + " left today";
+        // The allowance on the button itself (a phone has no hover): how many undos are left today.
+        undoButton.setAttribute("aria-label", state.undosLeft == null ? "Undo" : "Undo, " + state.undosLeft + " left today");
+        undoButton.replaceChildren("↶", state.undosLeft == null ? "" : el("span", { class: "left", id: "undos-left" }, String(state.undosLeft)));
       }
 
       // One card's element.
@@ -264,8 +267,9 @@ extension Assets {
         } catch (error) {
           await flight;
           busy = false;
+          queued.length = 0;
           if (error.status === 409) return resync();
-          toast(error.message);
+          if (error.status !== 0) toast(error.message);   // 0: the lost-connection banner says it
           place(t, 0, 0);
           return;
         }
@@ -273,6 +277,7 @@ extension Assets {
         apply(answer);
         busy = false;
         deal();
+        next();
       }
 
       async function decide(decision) {
@@ -285,11 +290,25 @@ extension Assets {
           busy = false;
           if (decision === "quit") return end();
           deal();
+          next();
         } catch (error) {
           busy = false;
+          queued.length = 0;
           if (error.status === 409) return resync();
-          toast(error.message);
+          if (error.status !== 0) toast(error.message);
         }
+      }
+
+      // Keys pressed while a card flies off (or the server answers) wait their turn instead of being
+      // dropped: `dkdkdd` typed fast records six decisions, in order.
+      const queued = [];
+      function press(action) {
+        if (finished) return;
+        if (busy) { if (queued.length < 32) queued.push(action); return; }
+        action();
+      }
+      function next() {
+        while (!busy && !finished && queued.length) queued.shift()();
       }
 
       // The round as the server has it now (another tab decided, or time ran out): go on from there,
@@ -323,18 +342,22 @@ extension Assets {
       document.addEventListener("keydown", event => {
         if (finished || event.metaKey || event.ctrlKey || event.altKey) return;
         const key = event.key.toLowerCase();
-        if (key === "arrowleft" || key === "d") { event.preventDefault(); commit("delete"); }
-        else if (key === "arrowright" || key === "k") { event.preventDefault(); commit("keep"); }
-        else if (key === "s") { event.preventDefault(); commit("skip"); }
-        else if (key === "u") { event.preventDefault(); decide("undo"); }
-        else if (key === "escape") { event.preventDefault(); decide("quit"); }
-        else if (/^[1-9]$/.test(key) && top && top.card.group) { event.preventDefault(); toggleMark(top.card, +key); }
+        if (key === "arrowleft" || key === "d") { event.preventDefault(); press(() => commit("delete")); }
+        else if (key === "arrowright" || key === "k") { event.preventDefault(); press(() => commit("keep")); }
+        else if (key === "s") { event.preventDefault(); press(() => commit("skip")); }
+        else if (key === "u") { event.preventDefault(); press(() => decide("undo")); }
+        else if (key === "escape") { event.preventDefault(); press(() => decide("quit")); }
+        else if (/^[1-9]$/.test(key)) { event.preventDefault(); press(() => { if (top && top.card.group) toggleMark(top.card, +key); }); }
       });
+
+      // A server that stops while the player looks at a card is noticed within 5 s, not at the next swipe.
+      const beat = SC.heartbeat(5);
 
       // The countdown (a boss battle has none).
       if (deadline !== null) {
         const tick = () => {
           if (finished) return;
+          if (SC.disconnected) { timer.textContent = "–"; timer.title = "Lost connection: the clock stopped"; return; }
           const left = Math.max(0, (deadline - performance.now()) / 1000);
           timer.textContent = String(Math.ceil(left));
           timer.classList.toggle("low", left <= 10);
@@ -348,6 +371,7 @@ extension Assets {
       async function end() {
         if (finished) return;
         finished = true;
+        beat.stop();
         let batch;
         try { batch = await SC.api("/rounds/" + round.round + "/batch"); } catch (error) { return SC.fail(error); }
         const count = batch.cards.length;
@@ -379,7 +403,7 @@ extension Assets {
         const home = el("button", { class: "ghost", onclick: () => { location.href = "/"; } }, "Home");
         if (r.pending) {
           return SC.show(el("div", { class: "end", id: "round-end" }, el("h1", {}, "Nothing moved"),
-            el("p", {}, "The batch waits as round " + r.round + ": confirm it later with clean pending confirm."),
+            el("p", {}, "The batch waits as round " + r.round + ": the home page lists it under “Waiting for your OK”, to move or drop it later."),
             el("div", { class: "actions" }, again, home)));
         }
         const b = r.breakdown || {};

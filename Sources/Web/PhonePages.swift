@@ -1,0 +1,61 @@
+import Foundation
+
+/// What an unpaired device gets on the phone address: a page (401) saying how to pair, with a box
+/// for the code the terminal shows, and why an attempt was refused. It stands alone: the stylesheet
+/// is behind pairing too, so its few styles are inline (its own Content-Security-Policy allows them
+/// and a form to this address, nothing else).
+enum PhonePages {
+    static let csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+
+    static func unpaired(host: String, reason: PairingState.Refusal?) -> String {
+        let why: String
+        switch reason {
+        case nil: why = "This phone is not paired with SwipeClean yet."
+        case .used?: why = "This pairing link or code was already used: each one pairs one phone, once."
+        case .expired?: why = "This pairing link or code has expired: each one works for 5 minutes."
+        case .wrong?: why = "That code is not the one the computer shows. Try again."
+        case .locked?: why = "Too many wrong codes: pairing is closed until the computer shows a new code."
+        }
+        let form = reason == .locked ? "" : """
+            <form method="get" action="/pair">
+            <label for="code">Code shown on the computer</label>
+            <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="7" placeholder="123 456" required>
+            <button type="submit">Pair this phone</button>
+            </form>
+            """
+        return """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+            <title>Pair this phone · SwipeClean</title>
+            <style>
+            body{margin:0;background:#0f1117;color:#e8ebf2;font:17px/1.45 system-ui,sans-serif}
+            main{max-width:30rem;margin:0 auto;padding:1.5rem 1.2rem}
+            h1{font-size:1.45rem;margin:.2rem 0 1rem}.brand{color:#fff;font-weight:700}.brand b{color:#a29bfe}
+            .why{background:#1b1e27;border-left:4px solid #a29bfe;padding:.7rem .9rem;border-radius:6px}
+            label{display:block;margin:1.2rem 0 .4rem;color:#c9d1e0}
+            input{font:600 1.6rem ui-monospace,monospace;letter-spacing:.15em;width:9ch;padding:.4rem .6rem;border-radius:8px;border:1px solid #3a3f4d;background:#161922;color:#fff}
+            button{display:block;margin-top:1rem;font:600 1.05rem system-ui,sans-serif;padding:.8rem 1.4rem;border:0;border-radius:10px;background:#6c5ce7;color:#fff}
+            pre{background:#161922;padding:.6rem .8rem;border-radius:6px;overflow-x:auto}.muted{color:#8a93a6;font-size:.92rem}
+            </style>
+            </head>
+            <body>
+            <main id="unpaired">
+            <p class="brand">Swipe<b>Clean</b></p>
+            <h1>Pair this phone</h1>
+            <p class="why" id="why">\(why)</p>
+            <p>On the computer, <code>clean web --phone</code> shows a QR code: scan it with this phone's camera. Or type the
+            six-digit code it shows below it.</p>
+            \(form)
+            <p class="muted">No code on the computer, or it has expired? A new one is printed by pressing <b>p</b> and Enter
+            in the terminal that runs <code>clean web --phone</code> (or from its home page).</p>
+            <p class="muted">This address is \(SignInPages.escape(host)), on your home network; photos travel unencrypted on it.</p>
+            </main>
+            </body>
+            </html>
+
+            """
+    }
+}

@@ -1,0 +1,131 @@
+import Foundation
+
+/// The phone address of a running `clean web --phone`: `PairingState` under a lock, with the real
+/// clock and random secrets, the address's Host, and what the terminal is told (a device paired,
+/// pairing closed). In memory only: every paired phone is gone when the server stops.
+public final class PhonePairing: @unchecked Sendable {
+    /// What the terminal is told.
+    public enum Event: Sendable {
+        /// A new offer: its link and code (print them and the QR code).
+        case offered(link: String, code: String)
+        case paired(PairingState.Device)
+        case revoked(PairingState.Device)
+        /// Five wrong attempts in a minute closed pairing.
+        case locked
+    }
+
+    /// The home-network address served (dotted IPv4).
+    public let address: String
+    private let lock = NSLock()
+    private var state = PairingState()
+    private var boundPort = 0
+    private let now: @Sendable () -> Date
+    private let onEvent: @Sendable (Event) -> Void
+
+    public init(address: String, now: @escaping @Sendable () -> Date = Date.init, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) {
+        self.address = address
+        self.now = now
+        self.onEvent = onEvent
+    }
+
+    /// The port, once the listener is bound (the loopback's port).
+    public var port: Int {
+        get { lock.lock(); defer { lock.unlock() }; return boundPort }
+        set { lock.lock(); boundPort = newValue; lock.unlock() }
+    }
+
+    /// The only Host this address answers to.
+    public var host: String { "\(address):\(port)" }
+
+    /// A new pairing offer (any open one is dropped, a lock lifted): the link and the code, also told to the terminal.
+    @discardableResult
+    public func offer() -> (link: String, code: String, expires: Date) {
+        lock.lock()
+        let offer = state.open(token: Token.random(), code: Self.randomCode(), now: now())
+        let link = "http://\(address):\(boundPort)/pair/\(offer.token)"
+        lock.unlock()
+        onEvent(.offered(link: link, code: Self.spaced(offer.code)))
+        return (link, Self.spaced(offer.code), offer.expires)
+    }
+
+    /// The open offer's link, code and seconds left (nil when pairing is closed or the offer was used).
+    public var openOffer: (link: String, code: String, secondsLeft: Int)? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let offer = state.offer else { return nil }
+        let left = Int(offer.expires.timeIntervalSince(now()).rounded(.down))
+        guard left > 0 else { return nil }
+        return ("http://\(address):\(boundPort)/pair/\(offer.token)", Self.spaced(offer.code), left)
+    }
+
+    /// Whether five wrong attempts closed pairing.
+    public var isLocked: Bool { lock.lock(); defer { lock.unlock() }; return state.locked }
+
+    /// A device presents a link token or a typed code.
+    public func pair(_ attempt: String, userAgent: String?) -> PairingState.Outcome {
+        lock.lock()
+        let outcome = state.pair(attempt, name: DeviceName.short(userAgent: userAgent),
+                                 secrets: .init(secret: Token.random(), mediaKey: Token.random(), pageKey: Token.random()), now: now())
+        lock.unlock()
+        switch outcome {
+        case .paired(let device): onEvent(.paired(device))
+        case .refused(.locked): onEvent(.locked)
+        case .refused: break
+        }
+        return outcome
+    }
+
+    public var devices: [PairingState.Device] { lock.lock(); defer { lock.unlock() }; return state.devices }
+
+    /// Unpairs device `id` (nil: every device). The devices revoked.
+    @discardableResult
+    public func revoke(id: Int?) -> [PairingState.Device] {
+        lock.lock()
+        let ids = id.map { [$0] } ?? state.devices.map(\.id)
+        let revoked = ids.compactMap { state.revoke(id: $0) }
+        lock.unlock()
+        for device in revoked { onEvent(.revoked(device)) }
+        return revoked
+    }
+
+    func device(secret: String) -> PairingState.Device? { lock.lock(); defer { lock.unlock() }; return state.device(secret: secret) }
+    func device(mediaKey: String) -> PairingState.Device? { lock.lock(); defer { lock.unlock() }; return state.device(mediaKey: mediaKey) }
+    func device(pageKey: String) -> PairingState.Device? { lock.lock(); defer { lock.unlock() }; return state.device(pageKey: pageKey) }
+
+    /// Six random digits.
+    static func randomCode() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return String(format: "%06d", Int.random(in: 0..<1_000_000, using: &generator))
+    }
+
+    /// "123456" as "123 456", easier to read out and type.
+    static func spaced(_ code: String) -> String {
+        code.count == 6 ? "\(code.prefix(3)) \(code.suffix(3))" : code
+    }
+}
+
+/// When the last request came, on any address (`--phone` stops the server after `PhoneIdle.limit`).
+public final class Activity: @unchecked Sendable {
+    private let lock = NSLock()
+    private var last: Date
+    private let now: @Sendable () -> Date
+
+    public init(now: @escaping @Sendable () -> Date = Date.init) {
+        self.now = now
+        last = now()
+    }
+
+    func touch() { let time = now(); lock.lock(); last = time; lock.unlock() }
+
+    public var lastRequest: Date { lock.lock(); defer { lock.unlock() }; return last }
+}
+
+/// `--phone` serves the home network only while it is used.
+public enum PhoneIdle {
+    public static let limit: TimeInterval = 30 * 60
+
+    /// Whether the server should stop: no request since `last` for `limit` by `now`.
+    public static func expired(lastRequest last: Date, now: Date, limit: TimeInterval = limit) -> Bool {
+        now.timeIntervalSince(last) >= limit
+    }
+}

@@ -1,0 +1,124 @@
+#!/usr/bin/python3
+"""What a player without a command line (a phone has none) meets in the pages, in headless Chromium.
+
+Usage: web_pages.py CLEAN_BINARY SCREENSHOT_DIR
+
+On a copy of Fixtures/phone with a fixed clock, `clean web --no-open`:
+- a boss battle's header names the boss by its own title ("Double Trouble"), not its command-line name;
+- the undo button shows the day's undos left on itself (not only in a tooltip), and one fewer after an undo;
+- `dkdkdd` typed at once, while cards are still flying off, records six decisions in that order
+  (four deleted, two kept), none dropped;
+- an address with no page answers a page (404, HTML, the way home), an unknown API address JSON;
+- when the server stops in the middle of a timed round, the page says "Lost connection to SwipeClean"
+  within seconds and its clock stops (screenshot lost-connection.png).
+Exit 0 when everything holds; 1 with the reasons otherwise.
+"""
+import json
+import os
+import sys
+import time
+import urllib.request
+
+sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_session import SLOWDOWN, Home, WebServer, check, chromium, console_errors, finish, request  # noqa: E402
+
+from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
+from selenium.webdriver.common.keys import Keys  # noqa: E402
+from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
+from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
+
+
+def current(port, token):
+    """The round in play, from the API (web.json's token)."""
+    ask = urllib.request.Request(f"http://127.0.0.1:{port}/api/v1/rounds/current", headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(ask, timeout=30) as answer:
+        return json.load(answer)
+
+
+def main():
+    if len(sys.argv) != 3:
+        sys.exit(__doc__)
+    clean, shots = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    os.makedirs(shots, exist_ok=True)
+    home = Home(clean)
+    server = driver = None
+    try:
+        home.run("scan", home.phone, "--quiet")
+        title = next(b["title"] for b in home.json("boss", "list") if b["name"] == "old")
+        server = WebServer(clean, home.env)
+        if not check(server.port is not None, f"first stdout line: {server.line!r}"):
+            return
+        port, token = server.port, server.api_token
+        driver = chromium()
+        wait = WebDriverWait(driver, 30 * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,))
+        driver.get(server.link)
+        wait.until(lambda d: d.find_elements(By.ID, "play"))
+        logged = console_errors(driver)
+        check(not logged, f"no console error on the home page (no --phone, no waiting batch): {logged}")
+
+        # The boss by its own name, the undos on the button.
+        driver.get(f"{server.base}play?boss=old")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".stage .card:not(.behind)"))
+        check(driver.find_element(By.ID, "play-title").text == title, f"the header names the boss {title!r}: {driver.find_element(By.ID, 'play-title').text!r}")
+        undos = current(port, token)["undosLeft"]
+        check(isinstance(undos, int) and undos > 0, f"the free tier allows undos today: {undos}")
+        check(driver.find_element(By.ID, "undos-left").text == str(undos), f"the undo button shows {undos} left: {driver.find_element(By.ID, 'undos-left').text!r}")
+
+        # Six keys at once: six decisions, in order, none dropped while cards fly off.
+        driver.find_element(By.TAG_NAME, "body").send_keys("dkdkdd")
+        try:
+            wait.until(lambda d: current(port, token).get("reviewed") == 6)
+        except Exception:
+            pass
+        now = current(port, token)
+        check((now.get("reviewed"), now.get("deleted"), now.get("kept")) == (6, 4, 2),
+              f"dkdkdd typed fast: 6 reviewed, 4 deleted, 2 kept, got {now.get('reviewed')}, {now.get('deleted')}, {now.get('kept')}")
+        wait.until(lambda d: d.find_element(By.ID, "deleted-count").text == "4")
+        driver.find_element(By.TAG_NAME, "body").send_keys("u")
+        wait.until(lambda d: current(port, token).get("reviewed") == 5)
+        wait.until(lambda d: d.find_element(By.ID, "undos-left").text == str(undos - 1))
+        check(driver.find_element(By.ID, "undo").get_attribute("aria-label") == f"Undo, {undos - 1} left today",
+              f"the button says it: {driver.find_element(By.ID, 'undo').get_attribute('aria-label')!r}")
+        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
+        wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
+        driver.find_element(By.ID, "confirm-no").click()
+        wait.until(lambda d: d.find_elements(By.ID, "round-end"))
+
+        # An address with no page: a page. An unknown API address: JSON.
+        status, headers, body = request(port, "GET", "/settings/nowhere")
+        check(status == 404 and headers.get("content-type", "").startswith("text/html") and b"Nothing here" in body and b"nowhere" not in body,
+              f"an unknown page is a page: {status} {headers.get('content-type')}")
+        status, headers, _ = request(port, "GET", "/api/v1/nowhere", bearer=token)
+        check(status == 404 and headers.get("content-type", "").startswith("application/json"), f"an unknown API address is JSON: {status}")
+        driver.get(f"{server.base}settings/nowhere")
+        wait.until(lambda d: d.find_elements(By.ID, "not-found"))
+        check(driver.find_element(By.CSS_SELECTOR, "#not-found a[href='/']").text == "Home", "the page leads home")
+        driver.save_screenshot(os.path.join(shots, "not-found.png"))
+
+        # The server stops in the middle of a timed round: the page says so, the clock stops.
+        console_errors(driver)   # the 404 page's own status is logged; start afresh
+        driver.get(f"{server.base}play")
+        wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".stage .card:not(.behind)"))
+        check(not driver.find_elements(By.ID, "lost-connection"), "no banner while the server runs")
+        logged = console_errors(driver)
+        check(not logged, f"no console error before the server stops: {logged}")
+        check(server.stop() == 0, "SIGTERM stops the server")
+        WebDriverWait(driver, 15 * SLOWDOWN).until(lambda d: d.find_elements(By.ID, "lost-connection"))
+        check("Lost connection to SwipeClean" in driver.find_element(By.ID, "lost-connection").text, "the banner says it")
+        time.sleep(0.5)
+        stopped = driver.find_element(By.ID, "timer").text
+        time.sleep(1.5)
+        check(stopped == "–" and driver.find_element(By.ID, "timer").text == stopped, f"the clock stopped: {stopped!r}")
+        driver.save_screenshot(os.path.join(shots, "lost-connection.png"))
+    finally:
+        if driver is not None:
+            driver.quit()
+        if server is not None and server.process.poll() is None:
+            server.stop()
+        home.remove()
+    finish("web_pages.py", "the boss's title, undos on the button, six fast keys, a 404 page and a lost connection, all in the pages")
+
+
+if __name__ == "__main__":
+    main()
