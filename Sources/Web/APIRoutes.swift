@@ -38,6 +38,19 @@ extension WebApp {
             return try WebResponse.json(call { try backend.restoreJSON(ids: ids) })
         }
 
+        // Emptying the trash: the ids the page listed when it asked "delete for good?", and only those.
+        api.post("trash/empty") { request, _ in
+            let body = try await Self.object(request)
+            guard let raw = body["ids"] as? [Any], !raw.isEmpty else {
+                throw WebError(400, "send {\"ids\": [ID, …]} with the trash ids to delete for good")
+            }
+            let ids = try raw.map { value -> Int64 in
+                guard let n = value as? Int else { throw WebError(400, "trash ids are numbers, not \(value)") }
+                return Int64(n)
+            }
+            return try WebResponse.json(call { try backend.emptyTrashJSON(ids: ids) })
+        }
+
         // Batches played but not confirmed ("Not now"), released or dropped from the home page.
         api.get("pending") { _, _ in try WebResponse.json(call { try backend.pendingJSON() }) }
         api.post("pending/:round") { request, context in

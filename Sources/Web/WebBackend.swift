@@ -16,6 +16,9 @@ public protocol WebBackend: Sendable {
     func trashJSON() throws -> String
     /// `clean restore ID… --json`.
     func restoreJSON(ids: [String]) throws -> String
+    /// `clean trash empty --all --yes --json` over the trash ids `ids` only (those the page showed and asked
+    /// about; one no longer in the trash is passed over): deleted for good.
+    func emptyTrashJSON(ids: [Int64]) throws -> String
     /// `clean report --json`.
     func reportJSON() throws -> String
     /// `clean report --html`: the same page, charts included.

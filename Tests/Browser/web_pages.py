@@ -8,6 +8,8 @@ On a copy of Fixtures/phone with a fixed clock, `clean web --no-open`:
 - the undo button shows the day's undos left on itself (not only in a tooltip), and one fewer after an undo;
 - `dkdkdd` typed at once, while cards are still flying off, records six decisions in that order
   (four deleted, two kept), none dropped;
+- the trash is emptied from its page: the question names how many files go for good, Cancel keeps
+  them, "Delete for good" deletes exactly those (screenshot empty-trash.png);
 - an address with no page answers a page (404, HTML, the way home), an unknown API address JSON;
 - when the server stops in the middle of a timed round, the page says "Lost connection to SwipeClean"
   within seconds and its clock stops (screenshot lost-connection.png).
@@ -85,6 +87,33 @@ def main():
         driver.find_element(By.ID, "confirm-no").click()
         wait.until(lambda d: d.find_elements(By.ID, "round-end"))
 
+        # The trash emptied from its page: the question names what goes; Cancel keeps it; the answer deletes
+        # exactly those files for good. (The batch left with "Not now" is moved first, from the API.)
+        status, _, body = request(port, "GET", "/api/v1/pending", bearer=token)
+        batch = json.loads(body)[0]
+        status, _, _ = request(port, "POST", f"/api/v1/pending/{batch['round']}", bearer=token, body=b'{"yes": true}')
+        check(status == 200, f"the waiting batch moves to the trash: {status}")
+        moved = [entry["originalPath"] for entry in home.json("trash", "list")]   # the cards' files and their linked files
+        check(set(batch["toDelete"]) <= set(moved), f"the batch's files are in the trash: {batch['toDelete']} {moved}")
+        driver.get(f"{server.base}trash")
+        wait.until(lambda d: d.find_elements(By.ID, "empty-trash"))
+        question = driver.find_element(By.ID, "empty-question")
+        check(not question.is_displayed(), "no question before the button")
+        driver.find_element(By.ID, "empty-trash").click()
+        wait.until(lambda d: d.find_element(By.ID, "empty-question").is_displayed())
+        asked = driver.find_element(By.ID, "empty-title").text
+        check(asked.startswith(f"Delete {len(moved)} files (") and asked.endswith("for good? They cannot be restored."), f"the question names them: {asked!r}")
+        driver.save_screenshot(os.path.join(shots, "empty-trash.png"))
+        driver.find_element(By.ID, "empty-no").click()
+        check(not driver.find_element(By.ID, "empty-question").is_displayed() and len(home.json("trash", "list")) == len(moved), "Cancel deletes nothing")
+        driver.find_element(By.ID, "empty-trash").click()
+        driver.find_element(By.ID, "empty-yes").click()
+        wait.until(lambda d: d.find_elements(By.ID, "trash-message"))
+        said = driver.find_element(By.ID, "trash-message").text
+        check(said.startswith(f"Deleted {len(moved)} files for good:"), f"the page says what went: {said!r}")
+        check(home.json("trash", "list") == [] and not any(os.path.exists(path) for path in moved), "the trash is empty, the files are gone")
+        check(driver.find_elements(By.CSS_SELECTOR, "p.empty"), "the page shows an empty trash")
+
         # An address with no page: a page. An unknown API address: JSON.
         status, headers, body = request(port, "GET", "/settings/nowhere")
         check(status == 404 and headers.get("content-type", "").startswith("text/html") and b"Nothing here" in body and b"nowhere" not in body,
@@ -117,7 +146,7 @@ def main():
         if server is not None and server.process.poll() is None:
             server.stop()
         home.remove()
-    finish("web_pages.py", "the boss's title, undos on the button, six fast keys, a 404 page and a lost connection, all in the pages")
+    finish("web_pages.py", "the boss's title, undos on the button, six fast keys, emptying the trash, a 404 page and a lost connection, all in the pages")
 
 
 if __name__ == "__main__":

@@ -56,6 +56,18 @@ struct CLIWebBackend: WebBackend {
         return RestoreOptions.json(try play.restore(numbers, renameIfTaken: false)).text
     }
 
+    func emptyTrashJSON(ids: [Int64]) throws -> String {
+        let context = try context()
+        let (play, lock) = try context.openPlay()
+        defer { withExtendedLifetime(lock) {} }
+        for problem in try play.reconcileTrash() { Terminal.warn("clean: trash: \(problem)") }
+        let asked = Set(ids)
+        let doomed = try play.trashToEmpty(olderThanDays: nil).filter { asked.contains($0.id!) }
+        let outcome = doomed.isEmpty ? EmptyOutcome() : try play.emptyTrash(doomed)
+        for problem in outcome.problems { Terminal.warn("clean: trash: \(problem)") }
+        return Clean.TrashCommand.Empty.json(outcome).text
+    }
+
     func reportJSON() throws -> String {
         let context = try context()
         let report = try context.existingLibrary()?.storageReport(since: nil, calendar: context.calendar)

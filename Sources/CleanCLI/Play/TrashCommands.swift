@@ -97,6 +97,12 @@ extension Clean {
                 })
             }
 
+            /// `--json`'s document (also the web app's `POST /api/v1/trash/empty`): what went for good.
+            static func json(_ outcome: EmptyOutcome) -> JSON {
+                .object([("purged", .int(outcome.files)), ("bytesPurged", .int(outcome.bytes)),
+                         ("problems", .array(outcome.problems.map(JSON.string)))])
+            }
+
             /// `--dry-run`: what would go, as the real run counts it; the JSON adds `dryRun` and `wouldPurge`.
             static func preview(_ doomed: [TrashedRecord], json: Bool) throws {
                 let bytes = doomed.reduce(0) { $0 + $1.size }
@@ -138,8 +144,7 @@ extension Clean {
                 let outcome = doomed.isEmpty ? EmptyOutcome() : try play.emptyTrash(doomed)
                 for problem in outcome.problems { Terminal.warn("clean: trash: \(problem)") }
                 if json {
-                    print(JSON.object([("purged", .int(outcome.files)), ("bytesPurged", .int(outcome.bytes)),
-                                       ("problems", .array(outcome.problems.map(JSON.string)))]).text)
+                    print(Self.json(outcome).text)
                 } else if outcome.files > 0 {
                     print("Deleted \(plural(outcome.files, "file")) for good: \(humanBytes(outcome.bytes)) freed for good.")
                 }

@@ -151,6 +151,8 @@ extension Assets {
     .trash-row .path { overflow-wrap: anywhere; }
     .trash-row .path small { color: var(--dim); display: block; }
     .toolbar { display: flex; gap: .8rem; align-items: center; flex-wrap: wrap; }
+    #empty-question { margin: .8rem 0 1rem; border-color: var(--red); }
+    #empty-question p { margin: 0 0 .8rem; }
 
     @media (max-width: 760px) {
       main { padding: .8rem; }

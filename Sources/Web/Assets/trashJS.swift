@@ -1,5 +1,6 @@
 extension Assets {
-    /// The trash page: what is in it, by day, and restore one or many.
+    /// The trash page: what is in it, by day, restore one or many, and empty it (after a question that names
+    /// what goes for good; the answer deletes exactly the files it named).
     static let trashJS = #"""
     "use strict";
     (async () => {
@@ -20,12 +21,21 @@ extension Assets {
           days.get(day).push(f);
         }
         const total = files.reduce((s, f) => s + f.size, 0);
+        const count = files.length + " file" + (files.length === 1 ? "" : "s");
+        const question = el("div", { class: "panel", id: "empty-question", role: "alertdialog", "aria-labelledby": "empty-title", hidden: true },
+          el("p", { id: "empty-title" }, "Delete " + count + " (" + bytes(total) + ") for good? They cannot be restored."),
+          el("div", { class: "toolbar" },
+            el("button", { class: "danger", id: "empty-yes", onclick: () => empty(files.map(f => f.id)) }, "Delete for good"),
+            el("button", { class: "ghost", id: "empty-no", onclick: () => { question.hidden = true; emptyButton.focus(); } }, "Cancel")));
+        const emptyButton = el("button", { class: "ghost", id: "empty-trash", onclick: () => { question.hidden = false; question.querySelector("#empty-no").focus(); } },
+          "Empty the trash…");
         SC.show(el("div", {},
           el("h1", {}, "Trash"),
           message ? el("div", { class: "panel", role: "status", id: "trash-message" }, message) : null,
           files.length === 0 ? el("p", { class: "empty" }, "The trash is empty.") : el("div", {},
-            el("div", { class: "toolbar" }, el("span", { class: "muted" }, files.length + " file" + (files.length === 1 ? "" : "s") + " · " + bytes(total) + " recoverable"),
-              el("span", { class: "spacer" }), restoreSelected),
+            el("div", { class: "toolbar" }, el("span", { class: "muted" }, count + " · " + bytes(total) + " recoverable"),
+              el("span", { class: "spacer" }), restoreSelected, emptyButton),
+            question,
             [...days.entries()].map(([day, group]) => el("section", {},
               el("div", { class: "trash-day" }, SC.date(day) + " · " + group.length + " file" + (group.length === 1 ? "" : "s") + " · " + bytes(group.reduce((s, f) => s + f.size, 0))),
               group.map(f => {
@@ -43,6 +53,13 @@ extension Assets {
           const outcome = await SC.api("/trash/restore", { ids });
           const failed = outcome.failed.map(f => "#" + f.id + ": " + f.reason).join("; ");
           load("Restored " + outcome.restored.length + " file" + (outcome.restored.length === 1 ? "" : "s") + (failed ? ". Not restored: " + failed : "."));
+        } catch (error) { load(error.message); }
+      }
+      async function empty(ids) {
+        try {
+          const outcome = await SC.api("/trash/empty", { ids });
+          const problems = outcome.problems.length ? " Not deleted: " + outcome.problems.join("; ") : "";
+          load("Deleted " + outcome.purged + " file" + (outcome.purged === 1 ? "" : "s") + " for good: " + bytes(outcome.bytesPurged) + " freed." + problems);
         } catch (error) { load(error.message); }
       }
       load();
