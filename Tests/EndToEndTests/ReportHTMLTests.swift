@@ -51,6 +51,8 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: out) == ["report.html"])   // no temporary file left
         let html = try String(contentsOfFile: file, encoding: .utf8)
         let json = try CleanBinary.object(clean.run(["report", "--json"]))
+        // The file is the light page that names its commands (the web app's is dark and names its pages).
+        #expect(html.contains("clean restore brings them back") && !html.contains("--bg:#0f1116"))
 
         // The headline, the category bars and the days carry the JSON's numbers exactly.
         for metric in ["bytesFreed", "bytesInTrash", "bytesPurged", "filesRestored"] {

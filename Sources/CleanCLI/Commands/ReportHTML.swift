@@ -12,22 +12,26 @@ enum ReportHTML {
 
     // MARK: - The page
 
-    static func page(_ r: StorageReport, today: Day, since: Day?, first: ScanRunRecord?, now: IndexTotals?, calendar: Calendar) -> String {
+    /// The page; `inApp` draws it in the web app's dark theme and points to its Trash page, not to a command.
+    static func page(_ r: StorageReport, today: Day, since: Day?, first: ScanRunRecord?, now: IndexTotals?, calendar: Calendar,
+                     inApp: Bool = false) -> String {
         let scope = since.map { "Since \(longDate($0))" } ?? "All time"
+        let footer = inApp ? "Sizes in decimal units (1 MB = 1,000,000 bytes); hover or tap a bar for its exact numbers."
+            : "Made by <code>clean report --html</code>. Sizes in decimal units (1 MB = 1,000,000 bytes); hover a bar for its exact numbers. This page loads nothing from anywhere."
         return """
             <!DOCTYPE html>
             <html lang="en">
             <head>
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="generator" content="SwipeClean clean report --html">
+            <meta name="generator" content="SwipeClean \(inApp ? "web app" : "clean report --html")">
             <title>SwipeClean — storage recovered</title>
-            <style>\(css)</style>
+            <style>\(css)\(inApp ? appTheme : "")</style>
             </head>
             <body>
             <main>
             <header><h1>Storage recovered</h1><p class="scope">\(escapeHTML(scope)) · report of \(escapeHTML(longDate(today)))</p></header>
-            \(headline(r))
+            \(headline(r, restoreHint: inApp ? "the Trash page brings them back" : "clean restore brings them back"))
             <section id="categories"><h2>By kind</h2>
             \(categories(r))
             </section>
@@ -40,7 +44,7 @@ enum ReportHTML {
             <section id="library"><h2>Your library, then and now</h2>
             \(library(first: first, now: now, calendar: calendar))
             </section>
-            <footer>Made by <code>clean report --html</code>. Sizes in decimal units (1 MB = 1,000,000 bytes); hover a bar for its exact numbers. This page loads nothing from anywhere.</footer>
+            <footer>\(footer)</footer>
             </main>
             </body>
             </html>
@@ -48,11 +52,11 @@ enum ReportHTML {
             """
     }
 
-    private static func headline(_ r: StorageReport) -> String {
+    private static func headline(_ r: StorageReport, restoreHint: String) -> String {
         let purgedFiles = r.filesDeleted - r.filesRestored - r.filesInTrash
         let tiles = [
             tile("bytesFreed", r.bytesFreed, "Storage recovered", humanBytes(r.bytesFreed), "\(files(r.filesDeleted - r.filesRestored)), net of restores", main: true),
-            tile("bytesInTrash", r.bytesInTrash, "In the trash, recoverable", humanBytes(r.bytesInTrash), "\(files(r.filesInTrash)) · clean restore brings them back"),
+            tile("bytesInTrash", r.bytesInTrash, "In the trash, recoverable", humanBytes(r.bytesInTrash), "\(files(r.filesInTrash)) · \(restoreHint)"),
             tile("bytesPurged", r.bytesPurged, "Deleted for good", humanBytes(r.bytesPurged), "\(files(purgedFiles)) emptied from the trash"),
             tile("filesRestored", Int64(r.filesRestored), "Restored", files(r.filesRestored), "\(humanBytes(r.bytesRestored)) put back"),
         ]
@@ -154,7 +158,16 @@ enum ReportHTML {
         .tag{font-family:system-ui,sans-serif;font-size:11px;background:#fde8e8;color:#9b1c1c;border-radius:4px;padding:1px 5px}
         p.empty{color:var(--muted)}
         footer{text-align:center}
-        @media (max-width:700px){.tiles{grid-template-columns:repeat(2,1fr)}}
+        @media (max-width:700px){.tiles{grid-template-columns:repeat(2,1fr)}section{overflow-x:auto}svg.chart.rows,svg.chart.columns{min-width:600px}}
+        """
+
+    /// The web app's dark theme over the same page (its palette: Sources/Web/Assets/css.swift).
+    private static let appTheme = """
+        :root{--ink:#e9edf5;--muted:#9aa3b5;--line:#2a2f3b;--card:#181b23;--bg:#0f1116;--accent:#2fd18b}
+        body{font-size:16px}
+        .tile.main{background:#14291f;border-color:#24553b}.tile.main .figure{color:#2fd18b}
+        svg .track{fill:#20242e}svg .tick{stroke:#5b6477}svg .outside{fill:#1b1f28}svg .column.today .bar{fill:#7c6cf0}
+        .tag{background:#3b1d22;color:#ff8a98}
         """
 
     // MARK: - Writing

@@ -80,7 +80,7 @@ struct CLIWebBackend: WebBackend {
         let library = try context.existingLibrary()
         let report = try library?.storageReport(since: nil, calendar: context.calendar) ?? StorageReport(moved: [], calendar: context.calendar)
         return ReportHTML.page(report, today: Day(context.now, in: context.calendar), since: nil, first: try library?.firstScan(),
-                               now: try library?.indexTotals(), calendar: context.calendar)
+                               now: try library?.indexTotals(), calendar: context.calendar, inApp: true)
     }
 
     func pendingJSON() throws -> String {
