@@ -196,6 +196,13 @@ def flick(driver, x, y, dx, steps=8):
     touch("touchEnd", x + dx)
 
 
+def long_press(driver, x, y, seconds=0.8):
+    """A finger held still on the page at (x, y) for `seconds`, then lifted (touch events, as `flick`)."""
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+    time.sleep(seconds)
+    driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+
+
 def console_errors(driver):
     """The browser console's errors since the last look (reading the log empties it)."""
     return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]

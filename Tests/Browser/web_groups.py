@@ -9,7 +9,8 @@ to keep; keys 3 and 1 mark the third and unmark the first; a tap on the second c
 side-by-side comparison, whose two photos are drawn at the same size and zoom together with the
 wheel; Esc closes it; ← deletes the unmarked. Confirmed: copies one and two are in the trash, the
 third stays. Then at 390 px wide the strip scrolls inside the card, and a finger's flick to the left (touch
-events) deletes the two unmarked copies. Screenshots for a person to look at.
+events) deletes the two unmarked copies, after a long press has opened the comparison and decided nothing.
+Screenshots for a person to look at.
 Exit 0 when everything holds; 1 with the reasons otherwise.
 """
 import os
@@ -18,7 +19,7 @@ import sys
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import SLOWDOWN, Home, WebServer, check, chromium, console_errors, finish, flick, viewport  # noqa: E402
+from browser_session import SLOWDOWN, Home, WebServer, check, chromium, console_errors, finish, flick, long_press, viewport  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -105,10 +106,19 @@ def main():
         check(strip[0] > strip[1] and strip[2], f"at 390 px the strip scrolls within the card: {strip}")
         driver.save_screenshot(os.path.join(shots, "phone-group-card.png"))
 
-        # A finger flicks the card to the left (on the photo, below the strip): the unmarked copies go, the
-        # suggested one stays.
         card = driver.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect(); "
                                      "return [r.left, r.top, r.width, r.height];", top)
+        # A finger held on the photo opens the comparison with the next copy; the card stays where it was.
+        long_press(driver, card[0] + card[2] * 0.5, card[1] + card[3] * 0.6)
+        wait.until(lambda d: d.find_elements(By.ID, "compare"))
+        check(driver.find_element(By.ID, "compare").get_attribute("data-item") == str(driver.execute_script(
+            "return document.querySelectorAll(arguments[0] + ' .member')[1].dataset.item;", top)), "a long press compares the second copy")
+        check(driver.find_element(By.ID, "deleted-count").text == "0", "a long press decides nothing")
+        driver.find_element(By.ID, "compare-close").click()
+        wait.until(lambda d: not d.find_elements(By.ID, "compare"))
+
+        # A finger flicks the card to the left (on the photo, below the strip): the unmarked copies go, the
+        # suggested one stays.
         flick(driver, card[0] + card[2] * 0.6, card[1] + card[3] * 0.6, -card[2] * 0.7)
         wait.until(lambda d: d.find_element(By.ID, "deleted-count").text == "2")
         body = driver.find_element(By.TAG_NAME, "body")

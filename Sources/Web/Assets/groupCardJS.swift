@@ -1,7 +1,7 @@
 extension Assets {
     /// The play page's group cards (duplicates, similar photos), spliced into `playJS`'s scope: the strip of
     /// members with their keep marks, and the side-by-side comparison. It uses the page's `top`, `SC`, `el`
-    /// and `bytes`; the page calls `memberStrip`, `resetMarks`, `showMarks`, `toggleMark` and reads `marks`.
+    /// and `bytes`; the page calls `memberStrip`, `attachLongPress`, `resetMarks`, `showMarks`, `toggleMark` and reads `marks`.
     static let groupCardJS = #"""
       // A group card's members (duplicates, similar photos): a strip under the suggested one, each with
       // what sets it apart. Marked members stay (the suggested one at first): 1…9 or the ✓ button marks
@@ -25,6 +25,30 @@ extension Assets {
         // A press on the strip is not a drag of the card.
         strip.addEventListener("pointerdown", event => event.stopPropagation());
         return strip;
+      }
+
+      // A long press on the card (a finger held still on the photo for half a second) opens the comparison of
+      // the suggested member with the next one, as a tap on that member's photo in the strip does.
+      function attachLongPress(node, card) {
+        let timer = null, from = null;
+        const cancel = () => { clearTimeout(timer); timer = null; };
+        node.addEventListener("pointerdown", event => {
+          cancel();
+          from = { x: event.clientX, y: event.clientY };
+          timer = setTimeout(() => {
+            timer = null;
+            const other = card.group.members.find(m => !m.suggested);
+            if (!other || !top || top.card.id !== card.id) return;
+            // The press is no drag: the card springs back where it was.
+            node.dispatchEvent(new PointerEvent("pointercancel", { pointerId: event.pointerId, clientX: from.x, clientY: from.y }));
+            compare(card, other);
+          }, 500);
+        });
+        node.addEventListener("pointermove", event => {
+          if (timer && Math.hypot(event.clientX - from.x, event.clientY - from.y) > 10) cancel();
+        });
+        node.addEventListener("pointerup", cancel);
+        node.addEventListener("pointercancel", cancel);
       }
 
       function resetMarks(card) {

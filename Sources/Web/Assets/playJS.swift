@@ -113,7 +113,7 @@ extension Assets {
             el("div", { class: "reason" }, card.reason),
             el("div", { class: "facts" }, facts.join(" · ")),
             el("div", { class: "folder" }, "in " + card.folder)));
-        if (card.group) node.append(memberStrip(card));
+        if (card.group) { node.append(memberStrip(card)); attachLongPress(node, card); }
         return node;
       }
 
