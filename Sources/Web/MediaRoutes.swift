@@ -1,11 +1,12 @@
 import FileSystem
 import Foundation
 import Hummingbird
+import Imaging
 import Library
 
 /// `GET /media/{id}`: a browser-viewable preview of an indexed item, by id only. Photos become an
-/// upright JPEG at most 1,600 px on the long side (libjpeg-turbo, libheif, libspng through
-/// `Imaging`); videos are served as they are, with byte ranges, for a muted player in the card,
+/// upright JPEG at most 1,600 px on the long side, or `?side=` 640 or 1080 (a phone's `srcset`)
+/// (libjpeg-turbo, libheif, libspng through `Imaging`); videos are served as they are, with byte ranges, for a muted player in the card,
 /// from a descriptor opened without following links and checked against the index (`VideoFile`).
 extension WebApp {
     func addMedia(to router: Router<BasicRequestContext>) {
@@ -14,7 +15,13 @@ extension WebApp {
             guard let item = try app.indexedItem(context.parameters.get("id")) else { throw WebError(404, "no indexed item with that id") }
             switch item.kind {
             case .photo:
-                let bytes = try await previews.preview(of: item)
+                let side = try request.uri.queryParameters.get("side").map { text -> Int in
+                    guard let side = Int(text), PreviewCache.sides.contains(side) else {
+                        throw WebError(400, "side is one of \(PreviewCache.sides.map(String.init).joined(separator: ", ")) (the preview's long side in pixels)")
+                    }
+                    return side
+                } ?? Preview.maximumSide
+                let bytes = try await previews.preview(of: item, side: side)
                 return WebResponse.bytes(bytes, type: "image/jpeg")
             case .video:
                 guard ["video/mp4", "video/quicktime", "video/webm"].contains(item.mime) else {

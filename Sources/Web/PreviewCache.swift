@@ -39,10 +39,18 @@ final class PreviewCache: @unchecked Sendable {
 
     // MARK: - Asking
 
-    /// An upright JPEG of `item` (a photo), at most 1,600 px on the long side.
-    func preview(of item: ItemRecord) async throws -> [UInt8] {
-        try await cached(item, kind: "preview", qos: .userInitiated) { try Self.jpeg(item) }
+    /// The long sides a preview is made at: a phone's card (`srcset`), a laptop's, the largest. Made ahead
+    /// at the side the page asked for last, so a phone's next cards are ready at its size.
+    static let sides = [640, 1_080, Preview.maximumSide]
+    private var side = Preview.maximumSide
+
+    /// An upright JPEG of `item` (a photo), at most `side` px on the long side (one of `sides`).
+    func preview(of item: ItemRecord, side: Int = Preview.maximumSide) async throws -> [UInt8] {
+        lock.withLock { self.side = side }
+        return try await cached(item, kind: Self.kind(side), qos: .userInitiated) { try Self.jpeg(item, side: side) }
     }
+
+    static func kind(_ side: Int) -> String { side == Preview.maximumSide ? "preview" : "preview-\(side)" }
 
     /// What `make` makes of `item` (a preview, a video's poster): from memory, from the making of it
     /// already under way, or made now on a worker thread (the event loops keep answering meanwhile).
@@ -99,14 +107,15 @@ final class PreviewCache: @unchecked Sendable {
                 return
             }
             let item = ahead.removeFirst()
+            let side = self.side
             lock.unlock()
             // Changed or gone since the scan: nothing to make; the page's own request says why.
-            guard let key = try? Self.key(item, kind: "preview") else { continue }
+            guard let key = try? Self.key(item, kind: Self.kind(side)) else { continue }
             lock.lock()
             let needed = entries[key] == nil && making[key] == nil
             if needed { making[key] = [] }
             lock.unlock()
-            if needed { make(key, item) { try Self.jpeg(item) } }
+            if needed { make(key, item) { try Self.jpeg(item, side: side) } }
         }
     }
 
@@ -132,9 +141,9 @@ final class PreviewCache: @unchecked Sendable {
         if let at = order.firstIndex(of: key) { order.append(order.remove(at: at)) }
     }
 
-    private static func jpeg(_ item: ItemRecord) throws -> [UInt8] {
+    private static func jpeg(_ item: ItemRecord, side: Int) throws -> [UInt8] {
         do {
-            return try Preview.jpeg(item.rawPath)
+            return try Preview.jpeg(item.rawPath, longSide: side)
         } catch {
             throw WebError(415, "no preview: \(error)")
         }
@@ -153,9 +162,9 @@ final class PreviewCache: @unchecked Sendable {
 
     // MARK: - What tests look at
 
-    /// Whether the preview of this version of `item` is in memory.
-    func holdsPreview(of item: ItemRecord) -> Bool {
-        guard let key = try? Self.key(item, kind: "preview") else { return false }
+    /// Whether the preview of this version of `item` is in memory (at `side`).
+    func holdsPreview(of item: ItemRecord, side: Int = Preview.maximumSide) -> Bool {
+        guard let key = try? Self.key(item, kind: Self.kind(side)) else { return false }
         lock.lock()
         defer { lock.unlock() }
         return entries[key] != nil

@@ -105,6 +105,12 @@ def main():
                                       "const r = s.getBoundingClientRect(); return [s.scrollWidth, s.clientWidth, r.left >= c.left - 1 && r.right <= c.right + 1];", top)
         check(strip[0] > strip[1] and strip[2], f"at 390 px the strip scrolls within the card: {strip}")
         driver.save_screenshot(os.path.join(shots, "phone-group-card.png"))
+        # The phone fetches the card's photo at a size for its screen (srcset: 640 px for 390 px), not at 1,600.
+        wait.until(lambda d: d.execute_script("const i = document.querySelector(arguments[0] + ' > img:not(.backdrop)'); "
+                                              "return i.complete && i.naturalWidth > 0;", top))
+        chosen = driver.execute_script("const i = document.querySelector(arguments[0] + ' > img:not(.backdrop)'); "
+                                       "return [i.currentSrc, i.srcset];", top)
+        check("/media/" in chosen[0] and "side=640" in chosen[0], f"a 390 px screen gets the 640 px preview: {chosen}")
 
         card = driver.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect(); "
                                      "return [r.left, r.top, r.width, r.height];", top)

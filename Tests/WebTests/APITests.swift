@@ -358,6 +358,14 @@ import Testing
             #expect(fromHEIC.status == .ok && fromHEIC.headers[.contentType] == "image/jpeg")
             let upright = try Decoding.decode(bytes: Array(fromHEIC.body.readableBytesView), name: "preview")
             #expect((upright.width, upright.height) == (1_200, 1_600))
+            // A phone's sizes (`srcset`): the same photo at 1080 and 640 px on the long side; no other size.
+            for (side, size) in [(1_080, (810, 1_080)), (640, (480, 640))] {
+                let small = try await client.send(.get, "/media/\(heic)?side=\(side)")
+                let decoded = try Decoding.decode(bytes: Array(small.body.readableBytesView), name: "preview")
+                #expect(small.status == .ok && (decoded.width, decoded.height) == size, "side \(side)")
+            }
+            #expect(try await client.send(.get, "/media/\(heic)?side=100000").status == .badRequest)
+            #expect(try await client.send(.get, "/media/\(heic)?side=x").status == .badRequest)
         }
     }
 

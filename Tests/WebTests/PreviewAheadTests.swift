@@ -18,7 +18,7 @@ import Testing
             let items = try ids.map { try fixture.item($0) }
 
             // Nobody asked yet: the card on the table and the three after it are made, the rest are not.
-            try await waitUntil { items.prefix(4).allSatisfy(previews.holdsPreview) }
+            try await waitUntil { items.prefix(4).allSatisfy { previews.holdsPreview(of: $0) } }
             #expect(ids.prefix(4).map(previews.timesMade) == [1, 1, 1, 1])
             #expect(ids.dropFirst(4).map(previews.timesMade) == [0, 0, 0, 0, 0], "only the next few cards, not the deck")
 
@@ -43,6 +43,23 @@ import Testing
             #expect(try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":false}"#).status == .ok)
             try await Task.sleep(for: .milliseconds(300))
             #expect(ids.dropFirst(5).map(previews.timesMade) == [0, 0, 0, 0])
+        }
+    }
+
+    /// A phone asks for its cards at 640 px (`srcset`): the next cards are then made ahead at that size.
+    @Test func thePreviewsMadeAheadAreAtTheSizeThePageAskedFor() async throws {
+        let fixture = try WebFixture(extraScreenshots: 4)
+        let previews = fixture.app.previews
+        try await fixture.test { client in
+            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"screenshots"}"#).object
+            let round = try #require(started["round"] as? String)
+            let ids = try #require(started["cards"] as? [[String: Any]]).map { Int64($0["id"] as! Int) }
+            let items = try ids.map { try fixture.item($0) }
+            #expect(try await client.send(.get, "/media/\(ids[0])?side=640").status == .ok)
+            let kept = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(ids[0]),"decision":"keep"}"#)
+            #expect(kept.status == .ok)
+            try await waitUntil { previews.holdsPreview(of: items[4], side: 640) }
+            #expect(!previews.holdsPreview(of: items[4]), "made at the phone's size, not also at 1,600 px")
         }
     }
 

@@ -17,7 +17,7 @@ extension Assets {
           strip.append(el("div", { class: "member", role: "listitem", "data-item": m.item, "data-position": i + 1 },
             el("button", { class: "peek", "aria-label": "Compare copy " + (i + 1) + " with the suggested one",
               onclick: event => { event.stopPropagation(); compare(card, m); } },
-              el("img", { src: SC.media(m.media), alt: m.name, draggable: "false" })),
+              el("img", { src: SC.media(m.media + "?side=640"), alt: m.name, draggable: "false" })),
             el("div", { class: "member-text" }, el("b", {}, (i + 1) + (m.suggested ? " ★ " : " ") + m.name),
               el("span", {}, facts), el("span", { class: "muted" }, m.folder)),
             toggle));

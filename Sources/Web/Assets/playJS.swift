@@ -68,6 +68,17 @@ extension Assets {
         undoButton.replaceChildren("↶", state.undosLeft == null ? "" : el("span", { class: "left", id: "undos-left" }, String(state.undosLeft)));
       }
 
+      // A photo at the long sides the server makes (640, 1080 and 1600 px), each said with its width, so the
+      // browser fetches the one the screen needs (a phone's card: 640 or 1080), not always the largest.
+      function photoSources(card) {
+        const long = Math.max(card.width || 0, card.height || 0);
+        if (!long || !card.width) return {};
+        const width = side => Math.round(Math.min(side, long) * card.width / long);
+        const set = [640, 1080].filter(side => side < long).map(side => SC.media(card.media + "?side=" + side) + " " + width(side) + "w");
+        set.push(SC.media(card.media) + " " + width(1600) + "w");
+        return { srcset: set.join(", "), sizes: "(max-width: 760px) 100vw, 640px" };
+      }
+
       // One card's element.
       function cardElement(card) {
         const node = el("div", { class: "card", "data-card": card.id });
@@ -77,8 +88,9 @@ extension Assets {
           media.muted = true;
         } else if (card.kind === "photo") {
           // elementtiming: the browser reports when the photo is painted (make bench reads it).
-          media = el("img", { src: SC.media(card.media), alt: card.name, draggable: "false", elementtiming: "card-photo" });
-          node.append(el("img", { class: "backdrop", src: SC.media(card.media), alt: "", "aria-hidden": "true", draggable: "false" }));
+          const sources = photoSources(card);
+          media = el("img", { src: SC.media(card.media), ...sources, alt: card.name, draggable: "false", elementtiming: "card-photo" });
+          node.append(el("img", { class: "backdrop", src: SC.media(card.media), ...sources, alt: "", "aria-hidden": "true", draggable: "false" }));
         }
         const noPreview = () => el("div", { class: "nopreview" }, el("div", {},
           el("div", { class: "icon" }, card.kind === "video" ? "▶" : "▣"), el("div", {}, "No preview for " + card.name),
