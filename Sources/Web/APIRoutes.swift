@@ -5,7 +5,7 @@ import Hummingbird
 extension WebApp {
     func addAPI(to router: Router<BasicRequestContext>) {
         let api = router.group("api/v1")
-        let backend = self.backend, rounds = self.rounds, previews = self.previews
+        let backend = self.backend, rounds = self.rounds, previews = self.previews, scans = self.scans
         // After each deal and decision: the previews of the card on the table and the next ones,
         // made in the background before the page asks (nothing once play has ended).
         let makeAhead = { @Sendable in previews.makeAhead(rounds.upcoming(Self.previewsAhead).map(\.item)) }
@@ -69,6 +69,7 @@ extension WebApp {
             case let name as String: boss = name
             default: throw WebError(400, "boss must be a name or null")
             }
+            guard !scans.isRunning else { throw WebError(409, "a scan is running: play once it has finished") }
             let started = try rounds.start(boss: boss)
             makeAhead()
             return WebResponse.json(started, status: .created)

@@ -18,6 +18,8 @@ public struct WebApp: Sendable {
     /// When the last request came, on any address.
     public let activity: Activity
     let previews: PreviewCache
+    /// A scan started from the pages (`/api/v1/scan`).
+    let scans = ScanJob()
 
     public init(backend: any WebBackend, token: String = Token.random(), apiToken: String = Token.random(),
                 rounds: RoundHost? = nil, limits: ConnectionLimits = .standard, phone: PhonePairing? = nil) {
@@ -54,6 +56,7 @@ public struct WebApp: Sendable {
     private func addRoutes(to router: Router<BasicRequestContext>) {
         addPages(to: router)
         addAPI(to: router)
+        addScanAPI(to: router)
         addMedia(to: router)
         addPoster(to: router)
     }

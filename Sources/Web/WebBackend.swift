@@ -35,6 +35,10 @@ public protocol WebBackend: Sendable {
     func openPlay() throws -> PlayOpening
     /// The index, for previews; nil before the first scan.
     func library() throws -> LibraryDatabase?
+    /// The folders scanned before, the latest first (those no longer folders left out): what the pages scan again.
+    func knownFolders() throws -> [String]
+    /// `clean scan` of `knownFolders()`, telling `progress` where it stands; `clean scan --json`'s document.
+    func scanKnownFolders(progress: @escaping @Sendable (ScanProgress) -> Void) throws -> String
 }
 
 /// Play opened for one round.

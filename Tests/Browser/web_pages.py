@@ -8,6 +8,7 @@ On a copy of Fixtures/phone with a fixed clock, `clean web --no-open`:
 - the undo button shows the day's undos left on itself (not only in a tooltip), and one fewer after an undo;
 - `dkdkdd` typed at once, while cards are still flying off, records six decisions in that order
   (four deleted, two kept), none dropped;
+- the folders scanned before are scanned again from the home page, which says what the scan found;
 - the trash is emptied from its page: the question names how many files go for good, Cancel keeps
   them, "Delete for good" deletes exactly those (screenshot empty-trash.png);
 - an address with no page answers a page (404, HTML, the way home), an unknown API address JSON;
@@ -17,6 +18,7 @@ Exit 0 when everything holds; 1 with the reasons otherwise.
 """
 import json
 import os
+import shutil
 import sys
 import time
 import urllib.request
@@ -87,6 +89,22 @@ def main():
         driver.find_element(By.ID, "confirm-no").click()
         wait.until(lambda d: d.find_elements(By.ID, "round-end"))
 
+        # The folders scanned before, scanned again from the home page: a photo copied in meanwhile is found.
+        shutil.copyfile(os.path.join(home.phone, "DCIM", "Camera", "IMAG0042.jpg"), os.path.join(home.phone, "DCIM", "Camera", "arrived.jpg"))
+        driver.get(server.base)
+        wait.until(lambda d: d.find_elements(By.ID, "scan-again"))
+        folders = [li.text for li in driver.find_elements(By.CSS_SELECTOR, "#folders li")]
+        nxt = driver.find_element(By.ID, "next")
+        check("clean " not in nxt.text and nxt.find_elements(By.CSS_SELECTOR, "a[href^='/play']"), f"the suggestion is a link, not a command: {nxt.text!r}")
+        check(folders == [home.phone], f"the home page lists the folder scanned before: {folders}")
+        driver.find_element(By.ID, "scan-again").click()
+        wait.until(lambda d: d.find_element(By.ID, "scan-status").text.startswith("Scanned:"))
+        said = driver.find_element(By.ID, "scan-status").text
+        check("1 new or changed" in said, f"the page says what the scan found: {said!r}")
+        driver.execute_script("document.getElementById('folders').scrollIntoView()")
+        driver.save_screenshot(os.path.join(shots, "scan-again.png"))
+        check(any(line.endswith("arrived.jpg") for line in home.run("items").splitlines()), "the new photo is in the index")
+
         # The trash emptied from its page: the question names what goes; Cancel keeps it; the answer deletes
         # exactly those files for good. (The batch left with "Not now" is moved first, from the API.)
         status, _, body = request(port, "GET", "/api/v1/pending", bearer=token)
@@ -146,7 +164,7 @@ def main():
         if server is not None and server.process.poll() is None:
             server.stop()
         home.remove()
-    finish("web_pages.py", "the boss's title, undos on the button, six fast keys, emptying the trash, a 404 page and a lost connection, all in the pages")
+    finish("web_pages.py", "the boss's title, undos on the button, six fast keys, scanning again, emptying the trash, a 404 page and a lost connection, all in the pages")
 
 
 if __name__ == "__main__":

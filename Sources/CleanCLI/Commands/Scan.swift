@@ -47,17 +47,23 @@ extension Clean {
             if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         }
 
-        func run() throws {
-            let context = try AppContext()
-            let roots = try directories.map(Self.root)
+        /// A scan of `roots` as the configuration says, with the command's own choices.
+        static func request(_ roots: [RawPath], context: AppContext, jobs: Int? = nil, crossFileSystems: Bool = false,
+                            rehash: Bool = false, similar: Bool = true) -> ScanRequest {
             var options = ScanOptions(context.configuration.scan)
             if let jobs { options.jobs = jobs }
             if crossFileSystems { options.oneFileSystem = false }
-            let request = ScanRequest(
+            return ScanRequest(
                 roots: roots, options: options, screenshotRules: ScreenshotRules(context.configuration.media),
                 excluded: [RawPath(context.home), RawPath(context.trashDirectory)],
                 now: context.now, calendar: context.calendar, rehash: rehash,
-                similar: noSimilar ? nil : SimilarOptions(context.configuration.similar))
+                similar: similar ? SimilarOptions(context.configuration.similar) : nil)
+        }
+
+        func run() throws {
+            let context = try AppContext()
+            let roots = try directories.map(Self.root)
+            let request = Self.request(roots, context: context, jobs: jobs, crossFileSystems: crossFileSystems, rehash: rehash, similar: !noSimilar)
             let library = try context.openLibrary()
             let showProgress = !quiet && Terminal.stderrIsTTY
             let started = Date()

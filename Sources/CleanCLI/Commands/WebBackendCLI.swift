@@ -112,6 +112,18 @@ struct CLIWebBackend: WebBackend {
     }
 
     func library() throws -> LibraryDatabase? { try context().existingLibrary() }
+
+    func knownFolders() throws -> [String] {
+        try context().existingLibrary()?.knownRoots().filter { (try? Clean.Scan.root($0)) != nil } ?? []
+    }
+
+    func scanKnownFolders(progress: @escaping @Sendable (ScanProgress) -> Void) throws -> String {
+        let context = try context()
+        let roots = try knownFolders().map(Clean.Scan.root)
+        guard !roots.isEmpty else { throw WebError(404, "no folder was scanned before: scan one on the computer first, clean scan DIR") }
+        let report = try context.openLibrary().scan(Clean.Scan.request(roots, context: context)) { progress($0) }
+        return ScanOutput.json(report).text
+    }
 }
 
 /// The home page's document: `profile --json` plus the level, the nudge, challenges, bosses with

@@ -33,6 +33,8 @@ extension Assets {
     .bar.green > span { background: var(--green); }
     .pending .batch { display: flex; justify-content: space-between; align-items: center; gap: .8rem; flex-wrap: wrap; margin: .5rem 0; }
     .pending .actions { display: flex; gap: .5rem; }
+    .folders h2 { margin: 0; }
+    .folder-list { margin: .6rem 0; padding-left: 1.2rem; overflow-wrap: anywhere; }
     .phones .pairing { display: flex; gap: 1.2rem; align-items: center; flex-wrap: wrap; margin: .6rem 0; }
     .phones .qr { background: #fff; border-radius: 10px; image-rendering: pixelated; }
     .phones .code { font: 700 1.9rem ui-monospace, monospace; letter-spacing: .12em; color: #fff; margin: .3rem 0; }

@@ -1,5 +1,5 @@
 extension Assets {
-    /// The home page: level, XP, streak and its week, freezes, the nudge, the waiting batches (`pendingPanelJS`), the phone panel (`phonePanelJS`), challenges, bosses, Play.
+    /// The home page: level, XP, streak and its week, freezes, the nudge, the waiting batches (`pendingPanelJS`), the phone panel (`phonePanelJS`), challenges, bosses, Play, the folders to scan again (`scanPanelJS`).
     static let homeJS = #"""
     "use strict";
     (async () => {
@@ -51,9 +51,22 @@ extension Assets {
         el("button", { class: "ghost", disabled: b.available === 0, "data-boss": b.name,
           onclick: () => { location.href = "/play?boss=" + encodeURIComponent(b.name); } }, "Fight"))));
 
+      // The suggestion names a command for the terminal ("`clean boss old`"): here, a link that does it.
+      function suggestion(text) {
+        const boss = text.match(/^(.*)`clean boss ([\w-]+)`(.*)$/);
+        if (boss) {
+          const title = (home.bosses.find(b => b.name === boss[2]) || {}).title || boss[2];
+          return [boss[1], el("a", { href: "/play?boss=" + encodeURIComponent(boss[2]) }, "fight " + title), boss[3]];
+        }
+        const round = text.match(/^(.*)`clean round`(.*)$/);
+        if (round) return [round[1], el("a", { href: "/play" }, "play a round"), round[2]];
+        return [text.replace(/`/g, "")];
+      }
+
       \#(phonePanelJS)
       \#(pendingPanelJS)
-      const [phones, pending] = await Promise.all([phonePanel(), pendingPanel()]);
+      \#(scanPanelJS)
+      const [phones, pending, folders] = await Promise.all([phonePanel(), pendingPanel(), scanPanel()]);
 
       SC.show(el("div", { class: "home" },
         hero,
@@ -62,7 +75,8 @@ extension Assets {
         streak, challenges,
         el("h2", { class: "suggestion" }, "Bosses"),
         bosses,
-        el("p", { class: "suggestion" }, "Next: " + home.suggestion.replace(/`/g, ""))));
+        el("p", { class: "suggestion", id: "next" }, "Next: ", ...suggestion(home.suggestion)),
+        folders));
     })();
     """#
 }
