@@ -128,7 +128,7 @@ public final class RoundHost: @unchecked Sendable {
             if let suggestion {
                 text += "; the \(suggestion.boss) boss has \(suggestion.cards) card\(suggestion.cards == 1 ? "" : "s")"
             } else {
-                text += "; scan a folder first (clean scan DIR)"
+                text += "; scan your folders again (Scan again on the home page), or a new folder on the computer (clean scan DIR)"
             }
             return WebError(404, text)
         }
