@@ -183,6 +183,16 @@ def viewport(driver, width, height, mobile):
     driver.execute_cdp_cmd("Emulation.setTouchEmulationEnabled", {"enabled": mobile, "maxTouchPoints": 5})
 
 
+def arguments(usage):
+    """A browser script's two arguments, CLEAN_BINARY SCREENSHOT_DIR, as absolute paths (the folder made);
+    with any other number of arguments the script exits with its `usage`."""
+    if len(sys.argv) != 3:
+        sys.exit(usage)
+    clean, shots = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
+    os.makedirs(shots, exist_ok=True)
+    return clean, shots
+
+
 def flick(driver, x, y, dx, steps=8):
     """A finger on the page at (x, y) moved `dx` pixels sideways in `steps` moves about 16 ms apart, then lifted:
     touch events as a phone's screen sends them (Chromium turns them into pointer events of type touch)."""

@@ -19,7 +19,7 @@ import sys
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import SLOWDOWN, Home, WebServer, check, chromium, console_errors, finish, flick, long_press, viewport  # noqa: E402
+from browser_session import Home, SLOWDOWN, WebServer, arguments, check, chromium, console_errors, finish, flick, long_press, viewport  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -28,10 +28,7 @@ from selenium.common.exceptions import StaleElementReferenceException  # noqa: E
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    clean, shots = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    os.makedirs(shots, exist_ok=True)
+    clean, shots = arguments(__doc__)
     home = Home(clean)
     original = os.path.join(home.phone, "DCIM", "Camera", "IMAG0042.jpg")
     os.makedirs(os.path.join(home.phone, "WhatsApp"))
@@ -96,9 +93,15 @@ def main():
         logged = console_errors(driver)
         check(not logged, f"no console error: {logged}")
 
-        # A phone's width: the strip scrolls inside the card.
+        # A phone, signed in with a new link (a browser of its own: none of the desktop's images in its cache,
+        # which Chromium would show instead of the size it asks for): the strip scrolls inside the card.
         home.run("restore", "--all")
+        driver.quit()
+        driver = chromium()
         viewport(driver, 390, 844, mobile=True)
+        wait = WebDriverWait(driver, 30 * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,))
+        driver.get(home.run("web", "link").strip().split(" ", 1)[1])
+        wait.until(lambda d: d.find_elements(By.ID, "play"))
         driver.get(f"http://127.0.0.1:{server.port}/play?boss=duplicates")
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, top + " .members .member"))
         strip = driver.execute_script("const s = document.querySelector(arguments[0] + ' .members'); const c = s.closest('.card').getBoundingClientRect(); "

@@ -33,7 +33,7 @@ import urllib.parse
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import SLOWDOWN, Home, WebServer, check, chromium, finish, request  # noqa: E402
+from browser_session import Home, SLOWDOWN, WebServer, arguments, check, chromium, finish, request  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -134,10 +134,7 @@ def idle_connections(port, api):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    clean, shots = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    os.makedirs(shots, exist_ok=True)
+    clean, shots = arguments(__doc__)
     home = Home(clean)
     server = driver = other = recorder = None
     try:

@@ -41,7 +41,7 @@ import urllib.request
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import SLOWDOWN, Home, check, chromium, console_errors, finish, request, viewport  # noqa: E402
+from browser_session import Home, SLOWDOWN, arguments, check, chromium, console_errors, finish, request, viewport  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -194,10 +194,7 @@ def refusals(home):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    clean, shots = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    os.makedirs(shots, exist_ok=True)
+    clean, shots = arguments(__doc__)
     home = Home(clean)
     server = driver = stranger = None
     try:

@@ -22,7 +22,7 @@ import sys
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import SLOWDOWN, Home, WebServer, check, chromium, console_errors, finish, has_ipv6_loopback, listening_addresses, request, viewport  # noqa: E402
+from browser_session import Home, SLOWDOWN, WebServer, arguments, check, chromium, console_errors, finish, has_ipv6_loopback, listening_addresses, request, viewport  # noqa: E402
 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -68,10 +68,7 @@ def round_cards(port, api_token):
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    clean, shots = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    os.makedirs(shots, exist_ok=True)
+    clean, shots = arguments(__doc__)
     home = Home(clean)
     server = driver = None
     try:

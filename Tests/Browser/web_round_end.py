@@ -21,7 +21,7 @@ import sys
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import ROOT, Home, WebServer, check, chromium, console_errors, finish  # noqa: E402
+from browser_session import Home, ROOT, WebServer, arguments, check, chromium, console_errors, finish  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -46,10 +46,7 @@ xp_required = {threshold}
 
 
 def main():
-    if len(sys.argv) != 3:
-        sys.exit(__doc__)
-    clean, shots = os.path.abspath(sys.argv[1]), os.path.abspath(sys.argv[2])
-    os.makedirs(shots, exist_ok=True)
+    clean, shots = arguments(__doc__)
     if not shutil.which("ffmpeg", path="/usr/bin:/bin"):
         sys.exit("ffmpeg is missing: sudo apt-get install -y ffmpeg (or `make setup`)")
     home = Home(clean)
