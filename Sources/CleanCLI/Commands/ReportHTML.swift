@@ -64,7 +64,8 @@ enum ReportHTML {
                                     ("Deleted for good: \(humanBytes(r.bytesPurged))", r.bytesPurged, purgedColor)],
                                    title: "Recovered storage: in the trash vs deleted for good")
         let legend = "<p class=\"legend\"><span class=\"swatch\" style=\"background:\(trashColor)\"></span>in the trash, recoverable <span class=\"swatch\" style=\"background:\(purgedColor)\"></span>deleted for good</p>"
-        return "<section id=\"headline\"><div class=\"tiles\">\(tiles.joined())</div>\(split)\(legend)</section>"
+        // A heading for screen readers between the page's h1 and the tiles' h3 (headings step one level at a time).
+        return "<section id=\"headline\"><h2 class=\"sr\">At a glance</h2><div class=\"tiles\">\(tiles.joined())</div>\(split)\(legend)</section>"
     }
 
     private static func tile(_ metric: String, _ value: Int64, _ title: String, _ figure: String, _ note: String, main: Bool = false) -> String {
@@ -157,6 +158,7 @@ enum ReportHTML {
         td.path{font-family:ui-monospace,"DejaVu Sans Mono",monospace;font-size:13px;word-break:break-all}
         .tag{font-family:system-ui,sans-serif;font-size:11px;background:#fde8e8;color:#9b1c1c;border-radius:4px;padding:1px 5px}
         p.empty{color:var(--muted)}
+        .sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}
         footer{text-align:center}
         @media (max-width:700px){.tiles{grid-template-columns:repeat(2,1fr)}section{overflow-x:auto}svg.chart.rows,svg.chart.columns{min-width:600px}}
         """

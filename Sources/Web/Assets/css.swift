@@ -14,7 +14,7 @@ extension Assets {
     button:hover { filter: brightness(1.15); }
     button:disabled { opacity: .45; cursor: default; filter: none; }
     button.primary { background: linear-gradient(135deg, var(--accent), #5a8bff); color: #fff; font-weight: 650; }
-    button.danger { background: var(--red); color: #fff; font-weight: 650; }
+    button.danger { background: #c8283d; color: #fff; font-weight: 650; }   /* darker than --red: white text at 4.5:1 and more */
     button.ghost { background: transparent; border: 1px solid var(--line); }
     nav.top { height: var(--nav); display: flex; align-items: center; gap: 1rem; padding: 0 1.2rem; background: #0b0d12; border-bottom: 1px solid var(--line); position: sticky; top: 0; z-index: 10; }
     nav.top .brand { color: #fff; text-decoration: none; font-weight: 500; font-size: 1.15rem; margin-right: auto; letter-spacing: .01em; }
@@ -153,6 +153,8 @@ extension Assets {
     .trash-row .path { overflow-wrap: anywhere; }
     .trash-row .path small { color: var(--dim); display: block; }
     .toolbar { display: flex; gap: .8rem; align-items: center; flex-wrap: wrap; }
+    .sr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+    .hud .label h1 { display: inline; font-size: inherit; font-weight: 700; margin: 0; }
     #empty-question { margin: .8rem 0 1rem; border-color: var(--red); }
     #empty-question p { margin: 0 0 .8rem; }
 

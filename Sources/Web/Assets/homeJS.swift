@@ -69,6 +69,7 @@ extension Assets {
       const [phones, pending, folders] = await Promise.all([phonePanel(), pendingPanel(), scanPanel()]);
 
       SC.show(el("div", { class: "home" },
+        el("h1", { class: "sr" }, "SwipeClean: home"),
         hero,
         home.nudge ? el("div", { class: "nudge" }, "◷ " + home.nudge) : null,
         pending, phones,

@@ -43,7 +43,7 @@ extension Assets {
       const xpEstimate = el("div", { class: "xp-est", id: "xp-estimate" });
       const hud = el("div", { class: "hud" },
         round.seconds == null ? el("div", { class: "timer", title: "A boss battle is untimed" }, "♛") : timer,
-        el("div", { class: "label" }, el("b", { id: "play-title" }, boss ? (round.bossTitle || "Boss: " + boss) : "Round"), el("span", { class: "muted" }, round.seconds == null ? " · untimed" : " · " + Math.round(round.seconds) + " seconds")),
+        el("div", { class: "label" }, el("h1", { id: "play-title" }, boss ? (round.bossTitle || "Boss: " + boss) : "Round"), el("span", { class: "muted" }, round.seconds == null ? " · untimed" : " · " + Math.round(round.seconds) + " seconds")),
         progress, el("div", { class: "spacer" }), tally, xpEstimate);
       const stage = el("div", { class: "stage", id: "stage" });
       const undoButton = el("button", { class: "undo", id: "undo", title: "Undo (u)", "aria-label": "Undo", onclick: () => decide("undo") }, "↶");
