@@ -8,7 +8,10 @@ enum RoundJSON {
     /// `POST /rounds`: the round, its cards, its countdown (none for a boss) and the allowance.
     /// `rules` name the boss's own title ("Double Trouble") for the page's header.
     static func started(_ id: String, _ driver: RoundDriver, boss: String?, rules: Rules, now: Date) -> [String: Any] {
-        let title = boss.flatMap { name in rules.bosses.first { $0.name == name }?.title } ?? (boss == "weekly" ? "This week's boss" : nil)
+        var title = boss.flatMap { name in rules.bosses.first { $0.name == name }?.title }
+        if case .weekly(let name) = driver.kind {
+            title = rules.weeklyBosses.first { $0.name == name }.map { "\($0.title) · this week's boss" } ?? "This week's boss"
+        }
         return [
             "round": id, "kind": boss == nil ? "round" : "boss", "boss": boss as Any? ?? NSNull(),
             "bossTitle": title as Any? ?? NSNull(),

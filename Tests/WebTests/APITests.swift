@@ -23,6 +23,13 @@ import Testing
             #expect(available == ["screenshots": 5, "videos": 0, "old": 9, "duplicates": 3, "similar": 2])
             let weekly = try #require(bosses.last)
             #expect(weekly["name"] as? String == "weekly" && weekly["weekly"] as? Bool == true && (weekly["available"] as? Int ?? 0) > 0)
+            // Its battle's header names it by its own title.
+            let fight = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"weekly"}"#).object
+            let title = try #require(weekly["title"] as? String)
+            #expect(fight["bossTitle"] as? String == "\(title) · this week's boss", "\(fight["bossTitle"] ?? "none")")
+            let round = try #require(fight["round"] as? String)
+            _ = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":null,"decision":"quit"}"#)
+            _ = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":false}"#)
             let home = try await client.send(.get, "/api/v1/home").object
             #expect((home["profile"] as? [String: Any])?["level"] as? Int == 1)
             #expect((home["bosses"] as? [[String: Any]])?.count == 5 && (home["challenges"] as? [Any])?.isEmpty == false)
