@@ -69,12 +69,23 @@ enum PhoneTerminal {
         }
     }
 
-    /// Checks once a minute; after `PhoneIdle.limit` without a request, stops the server as Ctrl-C would.
+    /// How long `--phone` waits without a request: `PhoneIdle.limit`, or `SWIPECLEAN_PHONE_IDLE_SECONDS`
+    /// (1…86400) where a test cannot wait half an hour.
+    static let idleLimit: TimeInterval = {
+        guard let text = ProcessInfo.processInfo.environment["SWIPECLEAN_PHONE_IDLE_SECONDS"], let seconds = Double(text),
+              (1...86_400).contains(seconds) else { return PhoneIdle.limit }
+        return seconds
+    }()
+
+    /// Checks every minute (sooner for a shorter limit); after `idleLimit` without a request, stops the server
+    /// as Ctrl-C would.
     private static func watchIdle(_ activity: Activity) {
+        let limit = idleLimit
         while true {
-            sleep(60)
-            if PhoneIdle.expired(lastRequest: activity.lastRequest, now: Date()) {
-                Terminal.warn("clean web: no request for 30 minutes: stopping (--phone serves the home network only while it is used)")
+            usleep(useconds_t(min(60, max(0.2, limit / 4)) * 1_000_000))
+            if PhoneIdle.expired(lastRequest: activity.lastRequest, now: Date(), limit: limit) {
+                let said = limit >= 60 ? "\(Int(limit / 60)) minutes" : "\(Int(limit)) seconds"
+                Terminal.warn("clean web: no request for \(said): stopping (--phone serves the home network only while it is used)")
                 kill(getpid(), SIGTERM)
                 return
             }
