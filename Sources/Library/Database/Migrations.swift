@@ -236,6 +236,7 @@ enum Migrations {
                 """)
         }
         registerStores(&migrator)
+        registerSecondLook(&migrator)
         return migrator
     }
 }
