@@ -4,12 +4,16 @@ import Imaging
 
 /// The second look at a candidate pair of similar photos: their thumbnails must agree
 /// (`Thumbnail.agreement`) at least `minimumAgreement`, or `burstAgreement` for the frames of a
-/// burst (the same camera, captured at most `burstSeconds` apart: the time is evidence too).
+/// burst (the same camera, captured at most `burstSeconds` apart: the time is evidence too). A
+/// striped picture (a page of text: `Thumbnail.stripes` at least `stripedAbove`) matches another at
+/// some shift and scale whatever its words, so it must agree `stripedAgreement`: the same page.
 /// Thumbnails are read from the index as pairs need them, each once.
 struct SecondLook {
     static let minimumAgreement = 0.72
     static let burstAgreement = 0.62
     static let burstSeconds = 10.0
+    static let stripedAbove = 3.5
+    static let stripedAgreement = 0.95
 
     private let statement: Statement
     private var thumbnails: [Int64: Thumbnail?] = [:]
@@ -27,7 +31,8 @@ struct SecondLook {
     }
 
     static func agrees(_ a: Thumbnail, _ b: Thumbnail, burst: Bool) -> Bool {
-        a.agreement(with: b) >= (burst ? burstAgreement : minimumAgreement)
+        let striped = max(a.stripes, b.stripes) >= stripedAbove
+        return a.agreement(with: b) >= (striped ? stripedAgreement : burst ? burstAgreement : minimumAgreement)
     }
 
     /// The same camera (both name it) and capture times at most `burstSeconds` apart.
