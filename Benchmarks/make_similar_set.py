@@ -15,11 +15,15 @@ The edited copies keep the capture time (editors do); the burst frame is one sec
 Low-texture photos (kind `flat`, one scene each, all distinct): flat colours, skies, gradients,
 pages of text, dark pocket shots made from the real photos.
 
-usage: make_similar_set.py FOLDER [CORPUS_MEDIA]   (needs Pillow and numpy)
+`--held-out` makes a second set the thresholds were not chosen on: the photos cut in six (3 × 2)
+instead of four, other amounts for each edit (burst: panned 4 %, 8 % cropped, 2 s later; crop 5 % and
+7 %; turned −2.5°; a third of the size; quality 30; +30 %), other low-texture photos (seed 31).
+
+usage: make_similar_set.py FOLDER [CORPUS_MEDIA] [--held-out]   (needs Pillow and numpy)
 """
 import json
 import os
-import random
+import re
 import sys
 
 import numpy as np
@@ -59,8 +63,11 @@ def tilt(image, degrees):
     return window(turned, (1 - keep) / 2, (1 - keep) / 2, keep, keep)
 
 
+HELD_OUT = "--held-out" in sys.argv
+
+
 def scenes(media):
-    """(name, RGB image) for each real photo and each quarter of those at least 1,600 px wide."""
+    """(name, RGB image) for each real photo and each quarter (held out: sixth) of those at least 1,600 px wide."""
     out = []
     for name in sorted(os.listdir(media)):
         if not name.lower().endswith((".jpg", ".jpeg")):
@@ -69,7 +76,10 @@ def scenes(media):
         if min(image.size) < 200:
             continue
         stem = os.path.splitext(name)[0].replace(" ", "-")
-        if image.width >= 1600:
+        if image.width >= 1600 and HELD_OUT:
+            for q, (left, top) in enumerate([(x / 3, y / 2) for y in range(2) for x in range(3)]):
+                out.append((f"{stem}-s{q}", window(image, left, top, 1 / 3, 0.5), stem))
+        elif image.width >= 1600:
             for q, (left, top) in enumerate([(0, 0), (0.5, 0), (0, 0.5), (0.5, 0.5)]):
                 out.append((f"{stem}-q{q}", window(image, left, top, 0.5, 0.5), stem))
         else:
@@ -82,6 +92,17 @@ def scenes(media):
 
 def copies(scene):
     w, h = scene.size
+    if HELD_OUT:
+        return {
+            "original": scene,
+            "burst": window(scene, 0.0, 0.08, 0.92, 0.92) if w < h else window(scene, 0.04 + 0.04, 0.04, 0.92, 0.92),
+            "crop6": window(scene, 0.05, 0.07, 0.88, 0.88),
+            "tilt2": tilt(scene, -2.5),
+            "half": scene.resize((w // 3, h // 3), Image.LANCZOS),
+            "q40": scene,
+            "bright20": ImageEnhance.Brightness(scene).enhance(1.3),
+            "png": scene,
+        }
     return {
         "original": scene,
         "burst": window(scene, 0.08, 0.05, 0.90, 0.90),
@@ -159,15 +180,17 @@ def low_texture(rng, real):
 
 
 def main():
-    folder = sys.argv[1]
-    media = sys.argv[2] if len(sys.argv) > 2 else os.path.join(REPO, "Fixtures", "corpus", "media")
+    args = [a for a in sys.argv[1:] if a != "--held-out"]
+    folder = args[0]
+    media = args[1] if len(args) > 1 else os.path.join(REPO, "Fixtures", "corpus", "media")
     os.makedirs(folder, exist_ok=True)
-    rng = np.random.default_rng(30)
+    rng = np.random.default_rng(31 if HELD_OUT else 30)
     labels = {}
     epoch = BASE_TIME
     found = scenes(media)
     for name, scene, source in found:
-        epoch += 2 if name.endswith(("-q1", "-q2", "-q3")) else 600
+        part = re.search(r"-[qs](\d)$", name)
+        epoch += 2 if part and part.group(1) != "0" else 600   # the parts of one photo: shots 2 s apart
         model = source[:30]
         for kind, image in copies(scene).items():
             file = f"{name}-{kind}." + ("png" if kind == "png" else "jpg")
@@ -175,8 +198,9 @@ def main():
             if kind == "png":
                 image.save(path, "PNG")
             else:
-                image.save(path, "JPEG", quality=40 if kind == "q40" else 90,
-                           exif=exif_for(epoch + (1 if kind == "burst" else 0), model))
+                low = 30 if HELD_OUT else 40
+                image.save(path, "JPEG", quality=low if kind == "q40" else 90,
+                           exif=exif_for(epoch + ((2 if HELD_OUT else 1) if kind == "burst" else 0), model))
             labels[file] = [name, kind]
     for name, image in low_texture(rng, [scene for _, scene, _ in found]):
         file = f"low-{name}.jpg"

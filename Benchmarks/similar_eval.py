@@ -38,6 +38,7 @@ def score(labels, same):
     total = collections.Counter()
     false_pairs = collections.Counter()
     tp = fp = fn = 0
+    scene_pairs = set()
     for i, a in enumerate(files):
         for b in files[i + 1:]:
             (sa, ka), (sb, kb) = labels[a], labels[b]
@@ -51,13 +52,14 @@ def score(labels, same):
                     found[kind] += together
             elif together:
                 fp += 1
+                scene_pairs.add(tuple(sorted((sa, sb))))
                 for kind in {ka, kb}:
                     false_pairs[kind] += 1
     low = [f for f in files if labels[f][1] == "flat"]
     grouped_low = sum(1 for a in low if any(same(a, b) for b in files if b != a))
     precision = tp / (tp + fp) if tp + fp else 1.0
     return {"precision": precision, "recall": tp / (tp + fn), "found": found, "total": total,
-            "falsePairs": false_pairs, "lowGrouped": grouped_low, "low": len(low), "pairsFalse": fp}
+            "falsePairs": false_pairs, "falseScenes": sorted(scene_pairs), "lowGrouped": grouped_low, "low": len(low), "pairsFalse": fp}
 
 
 def imagehash_distances(folder, files):
@@ -86,6 +88,8 @@ def best_threshold(labels, hashes):
 def table(name, r):
     print(f"{name}: pairs precision {r['precision']:.3f}, recall {r['recall']:.3f} ({r['pairsFalse']} false pairs); "
           f"low-texture photos grouped: {r['lowGrouped']} of {r['low']}")
+    if r["falseScenes"]:
+        print(f"  distinct scenes grouped: {len(r['falseScenes'])}, e.g. {r['falseScenes'][:3]}")
     print(f"  {'kind of copy':<10} {'found':>9} {'recall':>7} {'false pairs':>12}")
     for kind in KINDS:
         if r["total"][kind]:

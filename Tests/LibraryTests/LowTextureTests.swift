@@ -21,9 +21,9 @@ import Testing
                                   detail: photo.fingerprint.detail, width: 640, height: 480, sharpness: photo.fingerprint.sharpness,
                                   size: 1, capturedEpoch: 1_600_000_000, camera: "one camera", path: Data(photo.name.utf8))
         }
-        // All taken by one camera within a second: the second look's most lenient setting (a burst).
+        // All taken by one camera within a second: every pair is a candidate as a burst's frames.
         let groups = SimilarGrouping.groups(photos, maxDistance: SimilarOptions.defaults.maxDistance) { a, b in
-            SecondLook.agrees(Self.photos[Int(a.id)].fingerprint.thumbnail, Self.photos[Int(b.id)].fingerprint.thumbnail, burst: true)
+            SecondLook.agrees(Self.photos[Int(a.id)].fingerprint.thumbnail, Self.photos[Int(b.id)].fingerprint.thumbnail)
         }
         #expect(groups.isEmpty, "\(groups.map { $0.members.map { String(decoding: $0.path, as: UTF8.self) } })")
     }
@@ -36,7 +36,7 @@ import Testing
             for j in (i + 1)..<Self.photos.count {
                 let a = Self.photos[i], b = Self.photos[j]
                 guard a.fingerprint.detail >= SimilarGrouping.minimumDetail, b.fingerprint.detail >= SimilarGrouping.minimumDetail else { continue }
-                if SecondLook.agrees(a.fingerprint.thumbnail, b.fingerprint.thumbnail, burst: true) { passing.append("\(a.name) ~ \(b.name)") }
+                if SecondLook.agrees(a.fingerprint.thumbnail, b.fingerprint.thumbnail) { passing.append("\(a.name) ~ \(b.name)") }
             }
         }
         #expect(passing.isEmpty, "\(passing)")

@@ -21,9 +21,9 @@ import Testing
         }
     }
 
-    /// The second look over the fixtures' thumbnails (no capture times: no burst evidence).
+    /// The second look over the fixtures' thumbnails.
     static func confirm(_ a: SimilarGrouping.Photo, _ b: SimilarGrouping.Photo) -> Bool {
-        SecondLook.agrees(fingerprints[Int(a.id)]!.thumbnail, fingerprints[Int(b.id)]!.thumbnail, burst: false)
+        SecondLook.agrees(fingerprints[Int(a.id)]!.thumbnail, fingerprints[Int(b.id)]!.thumbnail)
     }
 
     @Test func everyFixtureDecodes() {

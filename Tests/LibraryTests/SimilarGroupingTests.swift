@@ -152,4 +152,21 @@ import TestSupport
         #expect(SimilarGrouping.groups(flat, maxDistance: 14) { _, _ in comparisons += 1; return true }.isEmpty)
         #expect(comparisons == 0)
     }
+
+    /// A burst's frames whose hashes are farther apart than the first look's radius are still looked at
+    /// (the same camera, a second apart); the same pair from two cameras, or a minute apart, is not.
+    @Test(arguments: [("one camera, a second apart", "cam", 1.0, true), ("two cameras", "other", 1.0, false),
+                      ("a minute apart", "cam", 60.0, false)])
+    func theFramesOfABurstAreLookedAtFromFartherApart(_ what: String, camera: String, seconds: Double, looked: Bool) {
+        let far: UInt64 = 0xFFFF_F000_0000_0000   // 20 bits from 0
+        let photos = [
+            SimilarGrouping.Photo(id: 1, hash: 0, width: 1, height: 1, sharpness: 0, size: 1, capturedEpoch: 100, camera: "cam", path: Data("/a".utf8)),
+            SimilarGrouping.Photo(id: 2, hash: far, width: 1, height: 1, sharpness: 0, size: 1, capturedEpoch: 100 + seconds,
+                                  camera: camera, path: Data("/b".utf8)),
+        ]
+        var comparisons = 0
+        let groups = SimilarGrouping.groups(photos, maxDistance: 14) { _, _ in comparisons += 1; return true }
+        #expect(comparisons == (looked ? 1 : 0), "\(what)")
+        #expect(groups.count == (looked ? 1 : 0), "\(what)")
+    }
 }

@@ -3,7 +3,8 @@ import Foundation
 /// Groups similar photos in two looks and picks the photo each group keeps. The first look is
 /// the 64-bit hashes: a pair is a candidate when its hashes, or one photo's centre hash and the
 /// other's whole hash (a crop), are at most `maxDistance` bits apart (`HammingIndex`: never all
-/// pairs). The second look (`confirm`, the thumbnails: `SecondLook`) decides each candidate pair;
+/// pairs), or, for the frames of a burst (`isBurst`: one camera, seconds apart), `burstDistance`
+/// apart (found along the capture times, never all pairs either). The second look (`confirm`, the thumbnails: `SecondLook`) decides each candidate pair;
 /// confirmed pairs chain into groups, so every frame of a burst lands in one.
 ///
 /// A photo with too little detail to be recognised by (a flat colour, a sky, a dark shot) is never
@@ -57,6 +58,23 @@ enum SimilarGrouping {
     static let leaders = 4
     /// How many other hashes one hash is compared with, at most (the first found).
     static let neighbours = 32
+    /// The frames of a burst: the same camera, captured at most this many seconds apart.
+    static let burstSeconds = 10.0
+    /// How far apart a burst's frames' hashes may be to be a candidate pair (the camera moved).
+    static let burstDistance = 22
+    /// How many later photos in capture order one photo is checked against as frames of its burst.
+    static let burstFrames = 16
+
+    /// The same camera (both name it) and capture times at most `burstSeconds` apart.
+    static func isBurst(_ a: Photo, _ b: Photo) -> Bool {
+        guard let x = a.capturedEpoch, let y = b.capturedEpoch, let camera = a.camera, camera == b.camera else { return false }
+        return abs(x - y) <= burstSeconds
+    }
+
+    /// The first look's distance: the nearest of the whole hashes and each centre to the other whole.
+    static func distance(_ a: Photo, _ b: Photo) -> Int {
+        min((a.hash ^ b.hash).nonzeroBitCount, (a.centreHash ^ b.hash).nonzeroBitCount, (a.hash ^ b.centreHash).nonzeroBitCount)
+    }
 
     /// The groups; `confirm(a, b)` is the second look at a candidate pair (true: the same picture).
     static func groups(_ photos: [Photo], maxDistance: Int, confirm: (Photo, Photo) -> Bool = { _, _ in true }) -> [Group] {
@@ -106,6 +124,16 @@ enum SimilarGrouping {
             let centre = photos[classes[c][0]].centreHash
             guard centre != photos[classes[c][0]].hash else { continue }
             index.forEachNeighbour(of: centre, within: maxDistance) { d, _ in compare(c, d) }
+        }
+        // Bursts: each photo against the next few taken within seconds by the same camera.
+        let dated = classes.indices.flatMap { c in classes[c].map { (c, $0) } }
+            .filter { photos[$0.1].capturedEpoch != nil && photos[$0.1].camera != nil }
+            .sorted { photos[$0.1].capturedEpoch! < photos[$1.1].capturedEpoch! }
+        for (at, (c, i)) in dated.enumerated() {
+            for (d, j) in dated[(at + 1)..<min(dated.count, at + 1 + burstFrames)] {
+                guard photos[j].capturedEpoch! - photos[i].capturedEpoch! <= burstSeconds else { break }
+                if isBurst(photos[i], photos[j]) && distance(photos[i], photos[j]) <= burstDistance { compare(c, d) }
+            }
         }
         leadersOf.removeAll()
         var components: [Int: [Photo]] = [:]
