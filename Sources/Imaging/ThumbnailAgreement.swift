@@ -17,18 +17,64 @@ extension Thumbnail {
     public func agreement(with other: Thumbnail) -> Agreement {
         let a = Self.values(pixels), b = Self.values(other.pixels)
         let wholeA = Self.centre(a), wholeB = Self.centre(b)
-        var best = Agreement(picture: -1, detail: -1)
-        var bestWindow: (Window, Bool)? = nil
-        for window in Self.windows {
-            let ofA = Self.correlation(Self.centre(Self.sample(a, window)), wholeB)
-            if ofA > best.picture { best = Agreement(picture: ofA, detail: 0); bestWindow = (window, true) }
-            let ofB = Self.correlation(wholeA, Self.centre(Self.sample(b, window)))
-            if ofB > best.picture { best = Agreement(picture: ofB, detail: 0); bestWindow = (window, false) }
+        let normA = wholeA.reduce(0) { $0 + $1 * $1 }, normB = wholeB.reduce(0) { $0 + $1 * $1 }
+        // A copy of the whole picture (resized, recompressed, brightened, PNG) is taken at once.
+        let same = Self.correlation(wholeA, wholeB)
+        if same >= Self.takenAtOnce {
+            let detail = Self.correlation(Self.centre(Self.fine(a)), Self.centre(Self.fine(b)))
+            if detail >= Self.takenAtOnce { return Agreement(picture: same, detail: detail) }
         }
-        guard let (window, inA) = bestWindow else { return best }
+        var best = -1.0
+        var bestWindow: (Window, Bool)? = nil
+        a.withUnsafeBufferPointer { a in
+            b.withUnsafeBufferPointer { b in
+                wholeA.withUnsafeBufferPointer { wholeA in
+                    wholeB.withUnsafeBufferPointer { wholeB in
+                        for window in Self.windows {
+                            let ofA = Self.correlation(a, window, wholeB, normB)
+                            if ofA > best { best = ofA; bestWindow = (window, true) }
+                            let ofB = Self.correlation(b, window, wholeA, normA)
+                            if ofB > best { best = ofB; bestWindow = (window, false) }
+                        }
+                    }
+                }
+            }
+        }
+        guard let (window, inA) = bestWindow else { return Agreement(picture: best, detail: -1) }
         let windowed = Self.sample(inA ? a : b, window), whole = inA ? b : a
         let detail = Self.correlation(Self.centre(Self.fine(windowed)), Self.centre(Self.fine(whole)))
-        return Agreement(picture: best.picture, detail: detail)
+        return Agreement(picture: best, detail: detail)
+    }
+
+    /// Unshifted, a picture and its detail agreeing this well are one picture: no window is tried.
+    static let takenAtOnce = 0.97
+
+    /// The correlation of `window` of `values`, resampled, with `target` (the other thumbnail's values
+    /// inside the border, mean-free; `norm`: the sum of their squares), in one pass and no allocation.
+    static func correlation(_ values: UnsafeBufferPointer<Double>, _ window: Window,
+                            _ target: UnsafeBufferPointer<Double>, _ norm: Double) -> Double {
+        let n = Self.side, b = Self.border
+        var sum = 0.0, squares = 0.0, product = 0.0, k = 0
+        window.rows.withUnsafeBufferPointer { rows in
+            window.columns.withUnsafeBufferPointer { columns in
+                for oy in b..<(n - b) {
+                    let row = rows[oy]
+                    let top = row.low * n, bottom = row.high * n, fy = row.weight
+                    for ox in b..<(n - b) {
+                        let column = columns[ox]
+                        let fx = column.weight
+                        let upper = values[top + column.low] * (1 - fx) + values[top + column.high] * fx
+                        let lower = values[bottom + column.low] * (1 - fx) + values[bottom + column.high] * fx
+                        let v = upper * (1 - fy) + lower * fy
+                        sum += v; squares += v * v; product += v * target[k]
+                        k += 1
+                    }
+                }
+            }
+        }
+        let spread = squares - sum * sum / Double(k)
+        guard spread > 1e-9, norm > 1e-9 else { return 0 }
+        return product / (spread * norm).squareRoot()
     }
 
     /// Each value less the mean of its 3×3 neighbourhood (the edge repeated beyond the border).
@@ -47,9 +93,31 @@ extension Thumbnail {
         return out
     }
 
-    /// A window of a thumbnail: its top-left corner and its side, in thumbnail pixels.
+    /// A window of a thumbnail: its top-left corner and its side, in thumbnail pixels, and for each
+    /// output row and column the two source pixels it lies between and the weight of the second.
     struct Window {
+        struct Tap {
+            let low: Int, high: Int, weight: Double
+        }
+
         let x: Double, y: Double, side: Double
+        let rows: [Tap], columns: [Tap]
+
+        init(x: Double, y: Double, side: Double) {
+            (self.x, self.y, self.side) = (x, y, side)
+            rows = Self.taps(from: y, side: side)
+            columns = Self.taps(from: x, side: side)
+        }
+
+        /// Bilinear taps along one axis; positions beyond the edge take the edge's value.
+        private static func taps(from start: Double, side: Double) -> [Tap] {
+            let n = Thumbnail.side, step = side / Double(n), last = Double(n - 1)
+            return (0..<n).map { i in
+                let at = min(last, max(0, start + (Double(i) + 0.5) * step - 0.5))
+                let low = Int(at)
+                return Tap(low: low, high: min(low + 1, n - 1), weight: at - Double(low))
+            }
+        }
     }
 
     static let border = 2
@@ -70,31 +138,19 @@ extension Thumbnail {
 
     static func values(_ pixels: [UInt8]) -> [Double] { pixels.map(Double.init) }
 
-    /// The window resampled to side × side (bilinear; positions beyond the edge take the edge's value).
+    /// The window resampled to side × side.
     static func sample(_ values: [Double], _ window: Window) -> [Double] {
         let n = Self.side
-        let rows = taps(from: window.y, side: window.side), columns = taps(from: window.x, side: window.side)
         var out = [Double](repeating: 0, count: n * n)
-        values.withUnsafeBufferPointer { v in
-            for (oy, (y0, y1, fy)) in rows.enumerated() {
-                for (ox, (x0, x1, fx)) in columns.enumerated() {
-                    let top = v[y0 * n + x0] * (1 - fx) + v[y0 * n + x1] * fx
-                    let bottom = v[y1 * n + x0] * (1 - fx) + v[y1 * n + x1] * fx
-                    out[oy * n + ox] = top * (1 - fy) + bottom * fy
-                }
+        for (oy, row) in window.rows.enumerated() {
+            for (ox, column) in window.columns.enumerated() {
+                let fx = column.weight, fy = row.weight
+                let top = values[row.low * n + column.low] * (1 - fx) + values[row.low * n + column.high] * fx
+                let bottom = values[row.high * n + column.low] * (1 - fx) + values[row.high * n + column.high] * fx
+                out[oy * n + ox] = top * (1 - fy) + bottom * fy
             }
         }
         return out
-    }
-
-    /// For each output pixel along one axis: the two source pixels it lies between and the weight of the second.
-    private static func taps(from start: Double, side: Double) -> [(Int, Int, Double)] {
-        let n = Self.side, step = side / Double(n), last = Double(n - 1)
-        return (0..<n).map { i in
-            let at = min(last, max(0, start + (Double(i) + 0.5) * step - 0.5))
-            let low = Int(at)
-            return (low, min(low + 1, n - 1), at - Double(low))
-        }
     }
 
     /// The values inside the border, less their mean.
