@@ -41,7 +41,8 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var perceptualHash: Int64?
     /// Variance of the Laplacian at the hash's decoded size: the keep rule's tie-breaker.
     public var sharpness: Double?
-    /// The photo's 32×32 gray thumbnail (`Imaging.Thumbnail`), for the second look at similar photos.
+    /// The photo's 32×32 gray thumbnail (`Imaging.Thumbnail`), for the second look at similar photos;
+    /// nil for a photo with too little detail to be grouped (never looked at).
     public var thumbnail: Data?
     /// The perceptual hash of the photo's centre (`PhotoFingerprint.centreHash`), by bit pattern.
     public var centreHash: Int64?
@@ -109,7 +110,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     mutating func setFingerprint(_ fingerprint: PhotoFingerprint?) {
         perceptualHash = fingerprint.map { Int64(bitPattern: $0.hash.bits) }
         sharpness = fingerprint?.sharpness
-        thumbnail = fingerprint.map { Data($0.thumbnail.pixels) }
+        thumbnail = fingerprint.flatMap(SimilarFinder.storedThumbnail)
         centreHash = fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }
         detail = fingerprint?.detail
         fingerprinted = true

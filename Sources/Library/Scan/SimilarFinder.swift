@@ -59,9 +59,15 @@ enum SimilarFinder {
             """)
         for (photo, fingerprint) in zip(photos, fingerprints) {
             try statement.execute(arguments: [fingerprint.map { Int64(bitPattern: $0.hash.bits) }, fingerprint?.sharpness,
-                                              fingerprint.map { Data($0.thumbnail.pixels) },
+                                              fingerprint.flatMap(storedThumbnail),
                                               fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }, fingerprint?.detail, photo.id])
         }
+    }
+
+    /// The thumbnail as the index keeps it: none for a photo with too little detail to be grouped
+    /// (it is never looked at; a flat photo costs the index no 1,024 bytes).
+    static func storedThumbnail(_ fingerprint: PhotoFingerprint) -> Data? {
+        fingerprint.detail >= SimilarGrouping.minimumDetail ? Data(fingerprint.thumbnail.pixels) : nil
     }
 
     /// Every photo that takes part in grouping.
