@@ -13,8 +13,13 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
 
     /// The hash of a picture of any size and layout (it is first turned gray and shrunk to 32×32).
     public init(of image: Image) {
+        self.init(luminance: Self.luminance(image, side: Self.side))
+    }
+
+    /// The hash of a picture already shrunk to 32×32 luma values, row by row.
+    init(luminance small: [Double]) {
+        precondition(small.count == Self.side * Self.side, "the hash takes 32×32 values")
         let side = Self.side
-        let small = Self.luminance(image, side: side)
         // Only the 8 lowest of the 32 DCT frequencies are needed in each direction:
         // rows = C·A (8×32), then coefficients = rows·Cᵀ (8×8).
         // (Summed in the same order as ever, so the hashes stored in an index stay the same.)

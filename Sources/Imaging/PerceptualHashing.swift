@@ -1,13 +1,23 @@
 import FileSystem
 
-/// What the similar-photo search keeps of a photo: its perceptual hash and its sharpness.
+/// What the similar-photo search keeps of a photo: its perceptual hash, the hash of its centre, its
+/// thumbnail and how much detail that holds, and its sharpness. All from one decode.
 public struct PhotoFingerprint: Sendable, Equatable {
     public var hash: PerceptualHash
+    /// The hash of the centre window (88 % of each side, the part an edited crop keeps): the first
+    /// pass compares it with the other photo's whole hash, so a crop lands near its original.
+    public var centreHash: PerceptualHash
+    public var thumbnail: Thumbnail
+    /// `Thumbnail.detail` of the unrounded 32×32 values.
+    public var detail: Double
     /// Variance of the Laplacian at the decoded size (see `PerceptualHashing.decodeSize`).
     public var sharpness: Double
 
-    public init(hash: PerceptualHash, sharpness: Double) {
+    public init(hash: PerceptualHash, centreHash: PerceptualHash, thumbnail: Thumbnail, detail: Double, sharpness: Double) {
         self.hash = hash
+        self.centreHash = centreHash
+        self.thumbnail = thumbnail
+        self.detail = detail
         self.sharpness = sharpness
     }
 }
@@ -16,6 +26,8 @@ public struct PhotoFingerprint: Sendable, Equatable {
 /// offer whose short side is still at least 64 pixels (1/8 for a phone JPEG, the HEIC thumbnail).
 public enum PerceptualHashing {
     public static let decodeSize = SizeRequest.shortSide(64)
+    /// The centre window the centre hash is taken over, as a part of each side.
+    public static let centreScale = 0.88
 
     public static func fingerprint(_ path: RawPath) throws(ImagingError) -> PhotoFingerprint {
         fingerprint(of: try Decoding.decode(path, size: decodeSize, layout: .gray))
@@ -26,6 +38,12 @@ public enum PerceptualHashing {
     }
 
     public static func fingerprint(of image: Image) -> PhotoFingerprint {
-        PhotoFingerprint(hash: PerceptualHash(of: image), sharpness: Sharpness.varianceOfLaplacian(image))
+        let side = Thumbnail.side
+        let luminance = PerceptualHash.luminance(image, side: side)
+        let room = Double(side) * (1 - centreScale) / 2
+        let centre = Thumbnail.sample(luminance, Thumbnail.Window(x: room, y: room, side: Double(side) * centreScale))
+        return PhotoFingerprint(hash: PerceptualHash(luminance: luminance), centreHash: PerceptualHash(luminance: centre),
+                                thumbnail: Thumbnail(luminance: luminance), detail: Thumbnail.detail(luminance),
+                                sharpness: Sharpness.varianceOfLaplacian(image))
     }
 }

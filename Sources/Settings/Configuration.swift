@@ -34,7 +34,7 @@ public struct Configuration: Codable, Sendable, Equatable {
             screenshotFolders: ["Pictures/Screenshots", "DCIM/Screenshots"],
             screenshotUserComment: "Screenshot", screenshotAndroidSoftware: "Android"),
         game: .defaults,
-        similar: SimilarSettings(maxDistance: 10),
+        similar: SimilarSettings(maxDistance: 14),
         keep: KeepSettings(order: [.resolution, .sharpness, .original, .format, .folder, .oldest],
                            formats: [.raw, .heic, .jpeg, .png, .webp], preferFolders: ["DCIM", "Camera"], avoidFolders: [])
     )

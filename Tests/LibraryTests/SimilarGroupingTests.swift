@@ -84,9 +84,15 @@ import TestSupport
         let photos = hashes.enumerated().map { Self.photo(Int64($0.offset), String(format: "/%06d", $0.offset), hash: $0.element) }
         let clock = ContinuousClock()
         let started = clock.now
-        let groups = SimilarGrouping.groups(photos, maxDistance: SimilarOptions.defaults.maxDistance)
+        // At 14 bits, random hashes meet by chance (a few thousand pairs here): the second look, played
+        // here by the truth (the frames of one burst), tells them apart.
+        var comparisons = 0
+        let groups = SimilarGrouping.groups(photos, maxDistance: SimilarOptions.defaults.maxDistance) { a, b in
+            comparisons += 1
+            return a.id < 9_000 && b.id < 9_000 && a.id / 3 == b.id / 3
+        }
         let elapsed = clock.now - started
-        print("grouped \(photos.count) photos into \(groups.count) groups in \(elapsed)")
+        print("grouped \(photos.count) photos into \(groups.count) groups in \(elapsed), \(comparisons) second looks")
         // Every burst is one group (random hashes may, rarely, join a few strangers to one).
         var groupOf: [Int64: Int] = [:]
         for (number, group) in groups.enumerated() { for member in group.members { groupOf[member.id] = number } }
@@ -94,10 +100,73 @@ import TestSupport
             let first = Int64(burst * 3)
             #expect(groupOf[first] != nil && groupOf[first] == groupOf[first + 1] && groupOf[first] == groupOf[first + 2])
         }
-        #expect(groups.count >= 2_990 && groups.count <= 3_010)
+        #expect(groups.count == 3_000)
+        #expect(comparisons < 3 * photos.count)
         // A debug build on a shared machine (the release build is ~20× faster); `make sanitize` sets how
         // many times slower a sanitizer makes it (ThreadSanitizer: 38 s).
         let slowdown = max(1, Double(ProcessInfo.processInfo.environment["SWIPECLEAN_TEST_SLOWDOWN"] ?? "") ?? 1)
         #expect(elapsed < .seconds(30 * slowdown))
+    }
+
+    /// 50,000 photos of one hash (the flat JPEGs of a generated tree, a wall of identical hashes): each
+    /// is looked at against a few others, never against all 50,000.
+    @Test(arguments: [false, true])
+    func fiftyThousandEqualHashesCostAFewLooksEach(samePicture: Bool) {
+        let photos = (0..<50_000).map { Self.photo(Int64($0), String(format: "/%06d", $0), hash: 0x8000_0000_0000_0000) }
+        var comparisons = 0
+        let groups = SimilarGrouping.groups(photos, maxDistance: SimilarOptions.defaults.maxDistance) { _, _ in
+            comparisons += 1
+            return samePicture
+        }
+        #expect(comparisons <= SimilarGrouping.leaders * photos.count)
+        if samePicture {
+            #expect(groups.count == 1 && groups.first?.members.count == 50_000)
+        } else {
+            #expect(groups.isEmpty)
+        }
+    }
+
+    /// Hashes near one another by the thousand (every hash 1 or 2 bits from one): still a bounded
+    /// number of looks per photo.
+    @Test func thousandsOfNearHashesCostAFewLooksEach() {
+        var hashes: [UInt64] = []
+        for a in 0..<64 { for b in a..<64 { hashes.append(0x8000_0000_0000_0000 ^ (1 << UInt64(a)) ^ (1 << UInt64(b))) } }
+        let photos = (0..<50_000).map { Self.photo(Int64($0), String(format: "/%06d", $0), hash: hashes[$0 % hashes.count]) }
+        var comparisons = 0
+        let groups = SimilarGrouping.groups(photos, maxDistance: SimilarOptions.defaults.maxDistance) { _, _ in
+            comparisons += 1
+            return false
+        }
+        #expect(groups.isEmpty)
+        let perClass = SimilarGrouping.leaders * SimilarGrouping.leaders * SimilarGrouping.neighbours
+        #expect(comparisons <= SimilarGrouping.leaders * photos.count + perClass * hashes.count)
+    }
+
+    /// A photo with too little detail is never grouped, whatever its hash and the second look say.
+    @Test func photosWithoutDetailAreNeverGrouped() {
+        let flat = (0..<20).map {
+            SimilarGrouping.Photo(id: Int64($0), hash: 0x8000_0000_0000_0000, detail: SimilarGrouping.minimumDetail - 0.5,
+                                  width: 100, height: 100, sharpness: 0, size: 1, capturedEpoch: nil, path: Data("/\($0)".utf8))
+        }
+        var comparisons = 0
+        #expect(SimilarGrouping.groups(flat, maxDistance: 14) { _, _ in comparisons += 1; return true }.isEmpty)
+        #expect(comparisons == 0)
+    }
+
+    /// A burst's frames whose hashes are farther apart than the first look's radius are still looked at
+    /// (the same camera, a second apart); the same pair from two cameras, or a minute apart, is not.
+    @Test(arguments: [("one camera, a second apart", "cam", 1.0, true), ("two cameras", "other", 1.0, false),
+                      ("a minute apart", "cam", 60.0, false)])
+    func theFramesOfABurstAreLookedAtFromFartherApart(_ what: String, camera: String, seconds: Double, looked: Bool) {
+        let far: UInt64 = 0xFFFF_F000_0000_0000   // 20 bits from 0
+        let photos = [
+            SimilarGrouping.Photo(id: 1, hash: 0, width: 1, height: 1, sharpness: 0, size: 1, capturedEpoch: 100, camera: "cam", path: Data("/a".utf8)),
+            SimilarGrouping.Photo(id: 2, hash: far, width: 1, height: 1, sharpness: 0, size: 1, capturedEpoch: 100 + seconds,
+                                  camera: camera, path: Data("/b".utf8)),
+        ]
+        var comparisons = 0
+        let groups = SimilarGrouping.groups(photos, maxDistance: 14) { _, _ in comparisons += 1; return true }
+        #expect(comparisons == (looked ? 1 : 0), "\(what)")
+        #expect(groups.count == (looked ? 1 : 0), "\(what)")
     }
 }

@@ -161,6 +161,7 @@ import Testing
             "duplicateGroup": 1.databaseValue, "linkedTo": 1.databaseValue, "linkKind": "sidecar".databaseValue,
             "perceptualHash": 16.databaseValue, "sharpness": 17.5.databaseValue, "similarGroup": 1.databaseValue,
             "fingerprinted": true.databaseValue, "store": 2.databaseValue, "storeName": "Media/DCIM/100APPLE/IMG_0001.JPG".databaseValue,
+            "thumbnail": Data([1, 2, 3]).databaseValue, "centreHash": 18.databaseValue, "detail": 19.5.databaseValue,
         ]
         #expect(Set(values.keys) == table.subtracting(["id", "linkedBytes", "extraCopy"]))
         let names = values.keys.sorted()

@@ -237,6 +237,7 @@ enum Migrations {
         }
         registerStores(&migrator)
         registerGroupCards(&migrator)
+        registerSecondLook(&migrator)
         return migrator
     }
 }

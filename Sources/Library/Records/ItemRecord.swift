@@ -41,6 +41,14 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var perceptualHash: Int64?
     /// Variance of the Laplacian at the hash's decoded size: the keep rule's tie-breaker.
     public var sharpness: Double?
+    /// The photo's 32×32 gray thumbnail (`Imaging.Thumbnail`), for the second look at similar photos;
+    /// nil for a photo with too little detail to be grouped (never looked at).
+    public var thumbnail: Data?
+    /// The perceptual hash of the photo's centre (`PhotoFingerprint.centreHash`), by bit pattern.
+    public var centreHash: Int64?
+    /// How much detail the thumbnail holds (`Thumbnail.detail`): below `SimilarGrouping.minimumDetail`
+    /// a photo is never grouped as similar.
+    public var detail: Double?
     /// The id of the photo kept in this photo's similar group (its own id for the kept one); nil outside a group.
     public var similarGroup: Int64?
     /// Whether nothing is left to fingerprint in this version of the file: a photo's fingerprint
@@ -102,6 +110,9 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     mutating func setFingerprint(_ fingerprint: PhotoFingerprint?) {
         perceptualHash = fingerprint.map { Int64(bitPattern: $0.hash.bits) }
         sharpness = fingerprint?.sharpness
+        thumbnail = fingerprint.flatMap(SimilarFinder.storedThumbnail)
+        centreHash = fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }
+        detail = fingerprint?.detail
         fingerprinted = true
     }
 }

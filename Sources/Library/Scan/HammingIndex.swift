@@ -65,6 +65,27 @@ struct HammingIndex {
         }
     }
 
+    /// Calls `body(j, distance)` for each indexed hash at most `maxDistance` bits from `hash`.
+    func forEachNeighbour(of hash: UInt64, within maxDistance: Int, _ body: (Int, Int) -> Void) {
+        guard maxDistance >= 0 else { return }
+        let radius = maxDistance / Self.parts
+        for part in 0..<Self.parts {
+            let k = Self.key(hash, part)
+            for mask in Self.masks(bits: Self.partBits, upToWeight: radius) {
+                let bucket = k ^ mask
+                for at in Int(start[part][bucket])..<Int(start[part][bucket + 1]) {
+                    let j = Int(members[part][at])
+                    let difference = hash ^ hashes[j]
+                    let distance = difference.nonzeroBitCount
+                    guard distance <= maxDistance else { continue }
+                    var earlier = false
+                    for q in 0..<part where Self.key(difference, q).nonzeroBitCount <= radius { earlier = true }
+                    if !earlier { body(j, distance) }
+                }
+            }
+        }
+    }
+
     private static func key(_ hash: UInt64, _ part: Int) -> Int {
         Int((hash >> UInt64(part * partBits)) & 0xFFFF)
     }

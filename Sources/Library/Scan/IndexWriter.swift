@@ -9,7 +9,8 @@ enum IndexWriter {
     /// others: hashed later if their size is shared, fingerprinted later if they are photos).
     static let columns = ["path", "size", "mtimeNs", "inode", "device", "mime", "kind", "capturedAt", "capturedEpoch",
                           "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence", "ctimeNs",
-                          "partialHash", "contentHash", "perceptualHash", "sharpness", "fingerprinted", "store"]
+                          "partialHash", "contentHash", "perceptualHash", "sharpness", "fingerprinted", "store",
+                          "thumbnail", "centreHash", "detail"]
     /// The columns derived later in a scan (groups, links), cleared when a file changes.
     static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup", "storeName"]
 
@@ -29,7 +30,7 @@ enum IndexWriter {
                 row.add(record.dateSource.rawValue); row.add(record.width); row.add(record.height); row.add(record.cameraMake)
                 row.add(record.cameraModel); row.add(record.screenshotEvidence); row.add(record.ctimeNs); row.add(record.partialHash)
                 row.add(record.contentHash); row.add(record.perceptualHash); row.add(record.sharpness); row.add(record.fingerprinted)
-                row.add(record.store)
+                row.add(record.store); row.add(record.thumbnail); row.add(record.centreHash); row.add(record.detail)
                 if let id = record.id { row.add(id) }
             }
         }

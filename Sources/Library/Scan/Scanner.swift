@@ -66,8 +66,11 @@ extension LibraryDatabase {
         timer.lap("fingerprint \(pending) photos")
         let current = try read { db in try SimilarFinder.groupsAreCurrent(maxDistance: options.maxDistance, db) }
         if indexChanged || pending > 0 || !current {
-            let photos = try read { db in try SimilarFinder.photos(db) }
-            let groups = SimilarGrouping.groups(photos, maxDistance: options.maxDistance)
+            let (photos, groups) = try read { db in
+                let photos = try SimilarFinder.photos(db)
+                var look = try SecondLook(db)
+                return (photos, SimilarGrouping.groups(photos, maxDistance: options.maxDistance) { look.agrees($0, $1) })
+            }
             try write { db in try SimilarFinder.replaceGroups(groups, maxDistance: options.maxDistance, db) }
             timer.lap("group \(photos.count) photos by similarity")
         }

@@ -1,0 +1,19 @@
+import GRDB
+
+extension Migrations {
+    /// v17 (v15 and v16 are the group cards'): what the second look at similar photos needs: a photo's
+    /// 32×32 gray thumbnail (1,024 bytes), the hash of its centre and how much detail it holds. Every
+    /// photo is fingerprinted again (its thumbnail did not exist) and its groups rebuilt by the next
+    /// scan that finds similar photos.
+    static func registerSecondLook(_ migrator: inout DatabaseMigrator) {
+        migrator.registerMigration("v17: similar photos' second look") { db in
+            try db.execute(sql: """
+                ALTER TABLE item ADD COLUMN thumbnail BLOB;
+                ALTER TABLE item ADD COLUMN centreHash INTEGER;
+                ALTER TABLE item ADD COLUMN detail REAL;
+                UPDATE item SET fingerprinted = 0, perceptualHash = NULL WHERE fingerprinted = 1 AND kind = 'photo';
+                DELETE FROM setting WHERE key = 'similar.groupedWithMaxDistance';
+                """)
+        }
+    }
+}
