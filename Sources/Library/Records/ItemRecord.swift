@@ -42,7 +42,10 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     /// Variance of the Laplacian at the hash's decoded size: the keep rule's tie-breaker.
     public var sharpness: Double?
     /// The photo's 32×32 gray thumbnail (`Imaging.Thumbnail`), for the second look at similar photos;
-    /// nil for a photo with too little detail to be grouped (never looked at).
+    /// nil for a photo with too little detail to be grouped (never looked at). Carried from reading to
+    /// `IndexWriter`, which keeps it in `photoThumbnail` (migration v17), not in the row: 1,024 bytes in
+    /// each row would make the table four times the pages every rescan and listing reads. Never read back
+    /// with the row (nil in a record fetched from the index).
     public var thumbnail: Data?
     /// The perceptual hash of the photo's centre (`PhotoFingerprint.centreHash`), by bit pattern.
     public var centreHash: Int64?
@@ -63,6 +66,13 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var storeName: String?
 
     public enum LinkKind: String, Codable, Sendable { case livePhoto = "live-photo", raw, sidecar }
+
+    /// The row's columns: every stored property but `thumbnail` (StoredFormatTests holds them to the schema).
+    enum CodingKeys: String, CodingKey {
+        case id, path, size, mtimeNs, inode, device, ctimeNs, mime, kind, capturedAt, capturedEpoch, dateSource, width, height
+        case cameraMake, cameraModel, screenshotEvidence, partialHash, contentHash, duplicateGroup, linkedTo, linkKind
+        case perceptualHash, sharpness, centreHash, detail, similarGroup, fingerprinted, store, storeName
+    }
 
     public var rawPath: RawPath { RawPath(bytes: Array(path)) }
     public var isScreenshot: Bool { screenshotEvidence != nil }

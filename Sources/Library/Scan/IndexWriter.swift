@@ -10,7 +10,7 @@ enum IndexWriter {
     static let columns = ["path", "size", "mtimeNs", "inode", "device", "mime", "kind", "capturedAt", "capturedEpoch",
                           "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence", "ctimeNs",
                           "partialHash", "contentHash", "perceptualHash", "sharpness", "fingerprinted", "store",
-                          "thumbnail", "centreHash", "detail"]
+                          "centreHash", "detail"]
     /// The columns derived later in a scan (groups, links), cleared when a file changes.
     static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup", "storeName"]
 
@@ -30,12 +30,23 @@ enum IndexWriter {
                 row.add(record.dateSource.rawValue); row.add(record.width); row.add(record.height); row.add(record.cameraMake)
                 row.add(record.cameraModel); row.add(record.screenshotEvidence); row.add(record.ctimeNs); row.add(record.partialHash)
                 row.add(record.contentHash); row.add(record.perceptualHash); row.add(record.sharpness); row.add(record.fingerprinted)
-                row.add(record.store); row.add(record.thumbnail); row.add(record.centreHash); row.add(record.detail)
+                row.add(record.store); row.add(record.centreHash); row.add(record.detail)
                 if let id = record.id { row.add(id) }
             }
+            // A new row has no thumbnail yet (a deleted row's went with it: migration v17's trigger).
+            if record.thumbnail != nil || record.id != nil { try storeThumbnail(record.thumbnail, of: record.id ?? db.lastInsertedRowID, db) }
         }
         // A rewritten row keeps its path, so only the new ones can bring a folder.
         try FolderIndex.record(foldersOf: records.lazy.filter { $0.id == nil }.map(\.path), db)
+    }
+
+    /// Keeps a photo's thumbnail (`ItemRecord.thumbnail`) in `photoThumbnail`, or forgets the one it had.
+    static func storeThumbnail(_ pixels: Data?, of item: Int64, _ db: Database) throws {
+        if let pixels {
+            try db.cachedStatement(sql: "INSERT OR REPLACE INTO photoThumbnail (item, pixels) VALUES (?, ?)").execute(arguments: [item, pixels])
+        } else {
+            try db.cachedStatement(sql: "DELETE FROM photoThumbnail WHERE item = ?").execute(arguments: [item])
+        }
     }
 
     static func store(hashes: [Int64: (partial: String?, content: String?)], _ db: Database) throws {

@@ -21,7 +21,7 @@ struct SecondLook {
     private(set) var comparisons = 0
 
     init(_ db: Database) throws {
-        statement = try db.makeStatement(sql: "SELECT thumbnail FROM item WHERE id = ?")
+        statement = try db.makeStatement(sql: "SELECT pixels FROM photoThumbnail WHERE item = ?")
     }
 
     mutating func agrees(_ a: SimilarGrouping.Photo, _ b: SimilarGrouping.Photo) -> Bool {
