@@ -65,6 +65,8 @@ def main():
         # The comparison: the second copy beside the suggested one, drawn at the same size, zoomed together.
         driver.find_elements(By.CSS_SELECTOR, top + " .member img")[1].click()
         wait.until(lambda d: d.find_elements(By.ID, "compare"))
+        # Both photos loaded (the copy's full preview may not be in the cache yet) before they are measured.
+        wait.until(lambda d: d.execute_script("return [...document.querySelectorAll('#compare .pane img')].every(i => i.complete && i.naturalWidth > 0);"))
         sizes = driver.execute_script(
             "return [...document.querySelectorAll('#compare .pane img')].map(i => { const r = i.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; });")
         check(len(sizes) == 2 and sizes[0] == sizes[1] and sizes[0][0] > 0, f"two photos at the same size: {sizes}")
