@@ -268,6 +268,16 @@ def main():
                 return int(card.get_attribute("data-card")) if card is not None else None
             return wait.until(read)
 
+        def keep_the_rest():
+            """Taps ♥ on every card left, until the confirmation shows."""
+            for _ in range(20):
+                if driver.find_elements(By.ID, "confirmation"):
+                    break
+                before = current_id()
+                tap(driver, driver.find_element(By.ID, "keep"))
+                wait.until(lambda d: d.find_elements(By.ID, "confirmation") or (card_on_table() is not None and int(card_on_table().get_attribute("data-card")) != before))
+            wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
+
         first = current_id()
         wait.until(lambda d: d.execute_script("const i = document.querySelector('.stage .card:not(.behind) img'); return !i || (i.complete && i.naturalWidth > 0);"))
         driver.save_screenshot(os.path.join(shots, "phone-swipe.png"))
@@ -276,13 +286,7 @@ def main():
         wait.until(lambda d: d.find_elements(By.ID, "confirmation") or (card_on_table() is not None and int(card_on_table().get_attribute("data-card")) != first))
         check(driver.find_elements(By.ID, "confirmation") or int(driver.find_element(By.ID, "deleted-count").text) == 1,
               "the touch swipe to the left deleted the first card")
-        for _ in range(20):
-            if driver.find_elements(By.ID, "confirmation"):
-                break
-            before = current_id()
-            tap(driver, driver.find_element(By.ID, "keep"))
-            wait.until(lambda d: d.find_elements(By.ID, "confirmation") or (card_on_table() is not None and int(card_on_table().get_attribute("data-card")) != before))
-        wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
+        keep_the_rest()
         tap(driver, driver.find_element(By.ID, "confirm-yes"))
         wait.until(lambda d: d.find_elements(By.ID, "round-end"))
         swiped = items[first]["path"]
@@ -298,13 +302,7 @@ def main():
         driver.get(f"http://{own}/play?boss=similar")
         current_id()
         tap(driver, driver.find_element(By.ID, "delete"))
-        for _ in range(20):
-            if driver.find_elements(By.ID, "confirmation"):
-                break
-            before = current_id()
-            tap(driver, driver.find_element(By.ID, "keep"))
-            wait.until(lambda d: d.find_elements(By.ID, "confirmation") or (card_on_table() is not None and int(card_on_table().get_attribute("data-card")) != before))
-        wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
+        keep_the_rest()
         tap(driver, driver.find_element(By.ID, "confirm-no"))
         wait.until(lambda d: d.find_elements(By.ID, "round-end"))
         check("Waiting for your OK" in driver.find_element(By.ID, "round-end").text and "clean pending" not in driver.find_element(By.ID, "round-end").text,
