@@ -48,6 +48,7 @@ extension WebApp {
                 guard let n = value as? Int else { throw WebError(400, "trash ids are numbers, not \(value)") }
                 return Int64(n)
             }
+            guard rounds.current() == nil else { throw WebError(409, "a round is in play: finish it first (Esc), then empty the trash") }
             return try WebResponse.json(call { try backend.emptyTrashJSON(ids: ids) })
         }
 

@@ -28,6 +28,14 @@ import Testing
                 #expect(try await client.send(.post, "/api/v1/trash/empty", json: body).status == .badRequest, "\(body)")
             }
             #expect(try await client.send(.get, "/api/v1/trash").array.count == 1, "a refused request deletes nothing")
+            // Not while a round is in play (it holds the one-mover lock): 409, nothing deleted.
+            let playing = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"old"}"#).object
+            let busy = try await client.send(.post, "/api/v1/trash/empty", json: #"{"ids":[\#(id)]}"#)
+            #expect(busy.status == .conflict && busy.text.contains("a round is in play"))
+            let round = try #require(playing["round"] as? String)
+            _ = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":null,"decision":"quit"}"#)
+            _ = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":false}"#)
+            #expect(try await client.send(.get, "/api/v1/trash").array.count == 1)
             // An id no longer in the trash (or never in it) is passed over.
             let emptied = try await client.send(.post, "/api/v1/trash/empty", json: #"{"ids":[\#(id), 999999]}"#)
             #expect(emptied.status == .ok)
