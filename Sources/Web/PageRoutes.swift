@@ -26,21 +26,28 @@ extension WebApp {
 /// The HTML around each page: the same head, the navigation, one script that draws the page.
 enum Pages {
     static func shell(title: String, page: String, script: String) -> String {
+        document(title: title, bodyClass: "page-\(page)", body: """
+            \(navigation(current: page))
+            <main id="app" aria-live="polite"><p class="loading">Loading…</p></main>
+            <script src="/static/common.js"></script>
+            <script src="/static/\(script)"></script>
+            """)
+    }
+
+    /// A page in the app's look: its head (the stylesheet, the icon, `meta` lines besides), `body` inside.
+    static func document(title: String, bodyClass: String, meta: String = "", body: String) -> String {
         """
         <!DOCTYPE html>
         <html lang="en">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-        <title>\(title)</title>
+        \(meta)<title>\(title)</title>
         <link rel="icon" href="/favicon.ico">
         <link rel="stylesheet" href="/static/app.css">
         </head>
-        <body class="page-\(page)">
-        \(navigation(current: page))
-        <main id="app" aria-live="polite"><p class="loading">Loading…</p></main>
-        <script src="/static/common.js"></script>
-        <script src="/static/\(script)"></script>
+        <body class="\(bodyClass)">
+        \(body)
         </body>
         </html>
 
@@ -48,17 +55,7 @@ enum Pages {
     }
 
     /// An address with no page: said in the app's own look, with the way back (no script: nothing to ask the API).
-    static let notFound = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-        <title>Nothing here · SwipeClean</title>
-        <link rel="icon" href="/favicon.ico">
-        <link rel="stylesheet" href="/static/app.css">
-        </head>
-        <body class="page-missing">
+    static let notFound = document(title: "Nothing here · SwipeClean", bodyClass: "page-missing", body: """
         \(navigation(current: ""))
         <main id="app">
         <section class="panel signin" id="not-found">
@@ -67,10 +64,7 @@ enum Pages {
         <p><a href="/">Home</a> · <a href="/play">Play a round</a> · <a href="/trash">Trash</a> · <a href="/report">Report</a></p>
         </section>
         </main>
-        </body>
-        </html>
-
-        """
+        """)
 
     static func navigation(current: String) -> String {
         let links = [("home", "/", "Home"), ("play", "/play", "Play"), ("trash", "/trash", "Trash"), ("report", "/report", "Report")]

@@ -7,40 +7,19 @@ import Hummingbird
 enum SignInPages {
     /// The first use of a link: the session's secrets in `<meta>` tags, read by `signin.js`.
     static func signedIn(_ session: WebSessions.Session, next: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-        <meta name="swipeclean-session" content="\(session.secret)">
-        <meta name="swipeclean-media" content="\(session.mediaKey)">
-        <meta name="swipeclean-next" content="\(escape(next))">
-        <title>Signing in · SwipeClean</title>
-        <link rel="icon" href="/favicon.ico">
-        <link rel="stylesheet" href="/static/app.css">
-        </head>
-        <body class="page-signin">
-        <main id="app" aria-live="polite"><p class="loading">Signing in…</p></main>
-        <script src="/static/signin.js"></script>
-        </body>
-        </html>
+        Pages.document(title: "Signing in · SwipeClean", bodyClass: "page-signin", meta: """
+            <meta name="swipeclean-session" content="\(session.secret)">
+            <meta name="swipeclean-media" content="\(session.mediaKey)">
+            <meta name="swipeclean-next" content="\(escape(next))">
 
-        """
+            """, body: """
+            <main id="app" aria-live="polite"><p class="loading">Signing in…</p></main>
+            <script src="/static/signin.js"></script>
+            """)
     }
 
     /// A link used a second time, by anyone, or one that is not this run's.
-    static let refused = """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-        <title>Link already used · SwipeClean</title>
-        <link rel="icon" href="/favicon.ico">
-        <link rel="stylesheet" href="/static/app.css">
-        </head>
-        <body class="page-signin">
+    static let refused = Pages.document(title: "Link already used · SwipeClean", bodyClass: "page-signin", body: """
         <nav class="top"><a class="brand" href="/">Swipe<b>Clean</b></a></nav>
         <main id="app">
         <section class="panel signin" id="signin-refused">
@@ -56,10 +35,7 @@ enum SignInPages {
         (Ctrl-C) to sign every browser out, and start it again.</p>
         </section>
         </main>
-        </body>
-        </html>
-
-        """
+        """)
 
     /// A page asked for as `localhost:PORT` while another program listens on `[::1]:PORT`: that name
     /// may lead to their server, under the same origin, so it is not this one's. No stylesheet: it
