@@ -1,6 +1,7 @@
 extension Assets {
-    /// The play page: one card at a time, dragged or flicked with the seed's physics, then the
-    /// confirmation and the round end. The server decides; this page only shows and asks.
+    /// The play page: one card at a time, dragged or flicked with the seed's physics, keys, the countdown;
+    /// group cards (`groupCardJS`) and the confirmation and round end (`roundEndJS`) are spliced in. The
+    /// server decides; this page only shows and asks.
     static let playJS = #"""
     "use strict";
     (async () => {
@@ -379,65 +380,7 @@ extension Assets {
         tick();
       }
 
-      // The batch: a grid of what would move, and one answer.
-      async function end() {
-        if (finished) return;
-        finished = true;
-        beat.stop();
-        let batch;
-        try { batch = await SC.api("/rounds/" + round.round + "/batch"); } catch (error) { return SC.fail(error); }
-        const count = batch.cards.length;
-        const yes = el("button", { class: "danger", id: "confirm-yes", onclick: () => confirm(true) },
-          count === 0 ? "Finish the round" : "Move " + count + " file" + (count === 1 ? "" : "s") + " to the trash");
-        const no = el("button", { class: "ghost", id: "confirm-no", onclick: () => confirm(false) }, "Not now");
-        SC.show(el("div", { class: "confirm", id: "confirmation" },
-          el("h1", {}, count === 0 ? "Nothing to move" : "Move these to the trash?"),
-          el("p", { class: "muted" }, "Reviewed " + batch.reviewed + " · kept " + batch.kept +
-            (count ? " · they can be restored from the trash at any time." : "")),
-          deckProblem ? el("p", { class: "error-box", role: "alert", id: "deck-problem" }, deckProblem) : null,
-          count ? el("div", { class: "grid" }, batch.cards.map(c => el("div", { class: "thumb" },
-            el("div", { class: "pic" }, c.kind === "photo" ? el("img", { src: SC.media(c.media), alt: c.name, loading: "lazy" })
-              : c.poster ? el("img", { src: SC.media(c.poster), alt: c.name, loading: "lazy" }) : (c.kind === "video" ? "▶" : "▣")),
-            el("div", { class: "meta" }, el("div", { class: "n", title: c.name }, c.name), el("div", { class: "muted" }, bytes(c.size)))))) : null,
-          el("div", { class: "actions" }, count ? el("span", { class: "total" }, "Total " + bytes(batch.bytesToFree)) : null,
-            el("span", { class: "spacer" }), yes, count ? no : null)));
-        yes.focus();
-      }
-
-      async function confirm(answer) {
-        let report;
-        try { report = await SC.api("/rounds/" + round.round + "/confirm", { yes: answer }); } catch (error) { return SC.fail(error); }
-        roundEnd(report);
-      }
-
-      function roundEnd(r) {
-        const again = el("button", { class: "primary", id: "play-again", onclick: () => { location.href = "/play" + (boss ? "?boss=" + encodeURIComponent(boss) : ""); } }, "Play again");
-        const home = el("button", { class: "ghost", onclick: () => { location.href = "/"; } }, "Home");
-        if (r.pending) {
-          return SC.show(el("div", { class: "end", id: "round-end" }, el("h1", {}, "Nothing moved"),
-            el("p", {}, "The batch waits as round " + r.round + ": the home page lists it under “Waiting for your OK”, to move or drop it later."),
-            el("div", { class: "actions" }, again, home)));
-        }
-        const b = r.breakdown || {};
-        const rows = [["Files deleted", "+" + (b.files || 0)], ["Round bonus", "+" + (b.round || 0)], ["Size bonus", "+" + (b.size || 0)],
-          b.boss ? ["Boss reward", "+" + b.boss] : null, ["Streak multiplier", "×" + (r.multiplier || 1)],
-          b.challenges ? ["Challenges", "+" + b.challenges] : null].filter(Boolean);
-        SC.show(el("div", { class: "end", id: "round-end" },
-          el("h1", {}, r.confirmed ? "Round complete" : "Round over"),
-          el("div", { class: "xp-big", id: "xp-earned" }, "+" + r.xpEarned + " XP"),
-          el("p", {}, "Reviewed " + r.reviewed + " · kept " + r.kept + " · deleted " + r.deleted + " · freed " + bytes(r.bytesFreed)),
-          el("table", { class: "breakdown" }, el("tbody", {}, rows.map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", {}, v))),
-            el("tr", {}, el("td", {}, el("b", {}, "Total")), el("td", {}, el("b", {}, String(r.xpEarned)))))),
-          el("p", { class: "muted" }, "Level " + r.level + " · " + (r.levelTitle || "") + (r.currentStreak ? " · streak " + r.currentStreak + " day" + (r.currentStreak === 1 ? "" : "s") : "")),
-          r.levelUp ? el("div", { class: "celebrate level" }, "★ Level up! You are now level " + r.level + ": " + r.levelTitle) : null,
-          r.freezeUsed ? el("div", { class: "celebrate freeze" }, "❄ Streak saved! " + r.freezesLeft + " freeze" + (r.freezesLeft === 1 ? "" : "s") + " remaining") : null,
-          r.bossDefeated ? el("div", { class: "celebrate boss" }, "♛ Boss defeated!") : null,
-          (r.achievementsUnlocked || []).map(a => el("div", { class: "celebrate achievement" }, "★ Achievement unlocked: " + a)),
-          (r.challengesCompleted || []).map(c => el("div", { class: "celebrate achievement" }, "✔ Challenge complete: " + c)),
-          (r.skipped || []).length ? el("p", { class: "muted" }, r.skipped.length + " file(s) were not moved: they changed since they were dealt.") : null,
-          el("div", { class: "actions" }, again, home)));
-        if (r.levelUp && navigator.vibrate) navigator.vibrate([30, 40, 30]);
-      }
+      \#(roundEndJS)
 
       deal();
       if (resumed) toast("Resumed the round in progress · Esc ends it");
