@@ -63,6 +63,12 @@ public struct FileStatus: Equatable, Hashable, Sendable {
     /// The same file, unchanged: what a re-check before a move compares. Size, mtime and inode,
     /// and the change time when both sides know it (a same-size rewrite that puts the mtime back,
     /// or a new file that reuses the inode, still has a new ctime).
+    /// The same version on the same device (when both say which): what a file served from the index
+    /// must be, since an inode number means nothing on another file system.
+    public func isSameFile(as other: FileStatus) -> Bool {
+        isSameVersion(as: other) && (device == 0 || other.device == 0 || device == other.device)
+    }
+
     public func isSameVersion(as other: FileStatus) -> Bool {
         size == other.size && mtimeNanoseconds == other.mtimeNanoseconds && inode == other.inode
             && (ctimeNanoseconds == 0 || other.ctimeNanoseconds == 0 || ctimeNanoseconds == other.ctimeNanoseconds)

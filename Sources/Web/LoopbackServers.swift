@@ -83,7 +83,7 @@ public struct Listening: Sendable, Equatable {
 /// for both, twice more.
 /// Stops on graceful shutdown.
 public struct LoopbackServers: Service {
-    typealias App = Application<RouterResponder<BasicRequestContext>>
+    typealias App = Application<RouterResponder<WebContext>>
 
     let port: Int
     let hosts: HostsBox

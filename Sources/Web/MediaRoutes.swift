@@ -9,9 +9,9 @@ import Library
 /// (libjpeg-turbo, libheif, libspng through `Imaging`); videos are served as they are, with byte ranges, for a muted player in the card,
 /// from a descriptor opened without following links and checked against the index (`VideoFile`).
 extension WebApp {
-    func addMedia(to router: Router<BasicRequestContext>) {
+    func addMedia(to routes: Routes) {
         let app = self, previews = self.previews
-        router.get("media/:id") { request, context in
+        routes.get("media/:id", .media) { request, context in
             guard let item = try app.indexedItem(context.parameters.get("id")) else { throw WebError(404, "no indexed item with that id") }
             switch item.kind {
             case .photo:

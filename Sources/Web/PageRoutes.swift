@@ -5,26 +5,42 @@ import Hummingbird
 /// nothing fetched from the network. They hold nothing of the player's, so they need no key; the
 /// data comes from `/api/v1` with the page's secret.
 extension WebApp {
-    func addPages(to router: Router<BasicRequestContext>) {
+    func addPages(to routes: Routes) {
         // Shells only: each page's script asks the API for the player's data with its own secret.
-        router.get("/") { _, _ in WebResponse.html(Pages.shell(title: "SwipeClean", page: "home", script: "home.js")) }
-        router.get("play") { _, _ in WebResponse.html(Pages.shell(title: "Play · SwipeClean", page: "play", script: "play.js")) }
-        router.get("trash") { _, _ in WebResponse.html(Pages.shell(title: "Trash · SwipeClean", page: "trash", script: "trash.js")) }
-        router.get("report") { _, _ in WebResponse.html(Pages.shell(title: "Report · SwipeClean", page: "report", script: "report.js")) }
-        router.get("static/:file") { _, context in
+        routes.get("/", .page) { _, _ in WebResponse.html(Pages.shell(title: "SwipeClean", page: "home", script: "home.js")) }
+        routes.get("play", .page) { _, _ in WebResponse.html(Pages.shell(title: "Play · SwipeClean", page: "play", script: "play.js")) }
+        routes.get("trash", .page) { _, _ in WebResponse.html(Pages.shell(title: "Trash · SwipeClean", page: "trash", script: "trash.js")) }
+        routes.get("report", .page) { _, _ in
+            // The report's charts need their inline styles.
+            WebResponse.html(Pages.shell(title: "Report · SwipeClean", page: "report", script: "report.js"), csp: Pages.reportCSP)
+        }
+        routes.get("static/:file", .asset) { _, context in
             guard let name = context.parameters.get("file"), let asset = Assets.files[name] else {
                 throw WebError(404, "no such file")
             }
-            return Response(status: .ok, headers: [.contentType: asset.type], body: .init(byteBuffer: ByteBuffer(string: asset.text)))
+            return Response(status: .ok, headers: [.contentType: asset.type, .cacheControl: Assets.cacheControl],
+                            body: .init(byteBuffer: ByteBuffer(string: asset.text)))
         }
-        router.get("favicon.ico") { _, _ in
-            Response(status: .ok, headers: [.contentType: "image/svg+xml"], body: .init(byteBuffer: ByteBuffer(string: Assets.icon)))
+        routes.get("favicon.ico", .asset) { _, _ in
+            Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: Assets.cacheControl],
+                     body: .init(byteBuffer: ByteBuffer(string: Assets.icon)))
         }
+    }
+
+    /// What no route serves, declared so the router decides its answer too: an address under `/api`
+    /// is the API's (its access first, then a JSON 404), any other is a page saying there is nothing
+    /// here, with the way home (it repeats nothing of the address). (`/media/{id}` answers its own 404.)
+    func addNotFound(to routes: Routes) {
+        routes.get("api/**", .signedIn) { _, _ in throw WebError(404, "nothing here") }
+        routes.get("**", .page) { _, _ in WebResponse.html(Pages.notFound, status: .notFound) }
     }
 }
 
 /// The HTML around each page: the same head, the navigation, one script that draws the page.
 enum Pages {
+    /// The report page's policy: the standard one with inline styles allowed (its charts are drawn with them).
+    static let reportCSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+
     static func shell(title: String, page: String, script: String) -> String {
         document(title: title, bodyClass: "page-\(page)", body: """
             \(navigation(current: page))

@@ -4,16 +4,17 @@ import Foundation
 /// nothing is read from a clock or a random source here (`PhonePairing` does that, under a lock).
 ///
 /// One offer at a time: a long link token (in the QR code) and a short code to type, usable for
-/// `lifetime` by **one** device, **once**. A wrong token or code counts; `attempts` wrong ones within
-/// `window` close pairing (the offer is dropped) until a new offer is made. Paired devices hold a
-/// session like a desktop browser's, plus `pageKey`, the cookie that opens the phone address's
-/// empty page shells; a device stays until it is revoked or the server stops.
+/// `lifetime` by **one** device, **once**. A wrong code counts; `attempts` wrong ones close pairing
+/// (the offer is dropped) until a new offer is made, however slowly they come. A wrong link token
+/// counts nothing (128 random bits are not guessed, and counting them would let any page close
+/// pairing with an `<img>`). Paired devices hold a session like a desktop browser's, plus `pageKey`,
+/// the cookie that opens the phone address's empty page shells, and the address they paired from,
+/// the only one their secrets work from; a device stays until it is revoked or the server stops.
 public struct PairingState: Sendable {
     /// How long an offer waits for its one use.
     public static let lifetime: TimeInterval = 300
-    /// Wrong attempts within `window` that close pairing.
+    /// Wrong codes that close pairing, per offer.
     public static let attempts = 5
-    public static let window: TimeInterval = 60
 
     public struct Offer: Sendable, Equatable {
         /// The link's token (128 random bits, in the QR code).
@@ -33,6 +34,8 @@ public struct PairingState: Sendable {
         public let session: WebSessions.Session
         /// The cookie value that opens the pages and static files (never the data) on the phone address.
         public let pageKey: String
+        /// The IP address it paired from (nil where the socket did not say): its secrets work from there only.
+        public let address: String?
     }
 
     /// The secrets a device gets if it pairs (made by the caller, used only on success).
@@ -67,7 +70,8 @@ public struct PairingState: Sendable {
     public private(set) var devices: [Device] = []
     /// Closed after too many wrong attempts, until `open`.
     public private(set) var locked = false
-    private var failures: [Date] = []
+    /// Wrong codes typed since the offer was made.
+    public private(set) var wrongCodes = 0
     private var nextID = 1
 
     public init() {}
@@ -78,18 +82,33 @@ public struct PairingState: Sendable {
         let offer = Offer(token: token, code: code, expires: now.addingTimeInterval(Self.lifetime))
         self.offer = offer
         locked = false
-        failures = []
+        wrongCodes = 0
         return offer
     }
 
-    /// A device presents `attempt` (the link's token or the typed code): paired once, refused otherwise.
-    public mutating func pair(_ attempt: String, name: String, secrets: Secrets, now: Date) -> Outcome {
+    /// How a device presents itself.
+    public enum Attempt: Sendable, Equatable {
+        /// The QR code's link token: a wrong one counts nothing.
+        case link(String)
+        /// The six digits typed into the page: a wrong one counts toward `attempts`.
+        case code(String)
+    }
+
+    /// A device presents `attempt` from `address`: paired once, refused otherwise.
+    public mutating func pair(_ attempt: Attempt, name: String, address: String?, secrets: Secrets, now: Date) -> Outcome {
         if locked { return .refused(.locked) }
         guard let offer else { return .refused(.used) }
-        let typed = attempt.filter { !$0.isWhitespace && $0 != "-" && $0 != "+" }
-        guard constantTimeEqual(attempt, offer.token) || constantTimeEqual(typed, offer.code) else {
-            failures = failures.filter { now.timeIntervalSince($0) < Self.window } + [now]
-            guard failures.count >= Self.attempts else { return .refused(.wrong) }
+        let right: Bool
+        switch attempt {
+        case .link(let token):
+            right = constantTimeEqual(token, offer.token)
+        case .code(let typed):
+            right = constantTimeEqual(typed.filter { !$0.isWhitespace && $0 != "-" && $0 != "+" }, offer.code)
+        }
+        guard right else {
+            guard case .code = attempt else { return .refused(.wrong) }
+            wrongCodes += 1
+            guard wrongCodes >= Self.attempts else { return .refused(.wrong) }
             locked = true
             self.offer = nil
             return .refused(.locked)
@@ -98,7 +117,7 @@ public struct PairingState: Sendable {
         guard now < offer.expires else { return .refused(.expired) }
         let device = Device(id: nextID, name: name, pairedAt: now,
                             session: WebSessions.Session(secret: secrets.secret, mediaKey: secrets.mediaKey, createdAt: now),
-                            pageKey: secrets.pageKey)
+                            pageKey: secrets.pageKey, address: address)
         nextID += 1
         devices.append(device)
         return .paired(device)

@@ -1,13 +1,23 @@
 import Foundation
+import Hummingbird
 
 /// What an unpaired device gets on the phone address: a page (401) saying how to pair, with a box
 /// for the code the terminal shows, and why an attempt was refused. It stands alone: the stylesheet
-/// is behind pairing too, so its few styles are inline (its own Content-Security-Policy allows them
-/// and a form to this address, nothing else).
+/// and scripts are behind pairing too, so its few styles are inline, and so is the script that sends
+/// the typed code as `POST /pair` JSON (its own Content-Security-Policy allows them, the script by a
+/// nonce of this answer's, and requests to this address, nothing else).
 enum PhonePages {
-    static let csp = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+    /// The page as a 401 answer, with its Content-Security-Policy.
+    static func response(host: String, reason: PairingState.Refusal?) -> Response {
+        let nonce = Token.random()
+        return WebResponse.html(unpaired(host: host, reason: reason, nonce: nonce), status: .unauthorized, csp: csp(nonce: nonce))
+    }
 
-    static func unpaired(host: String, reason: PairingState.Refusal?) -> String {
+    static func csp(nonce: String) -> String {
+        "default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-\(nonce)'; connect-src 'self'; img-src data:; form-action 'none'; base-uri 'none'; frame-ancestors 'none'"
+    }
+
+    static func unpaired(host: String, reason: PairingState.Refusal?, nonce: String) -> String {
         let why: String
         switch reason {
         case nil: why = "This phone is not paired with SwipeClean yet."
@@ -17,7 +27,7 @@ enum PhonePages {
         case .locked?: why = "Too many wrong codes: pairing is closed until the computer shows a new code."
         }
         let form = reason == .locked ? "" : """
-            <form method="get" action="/pair">
+            <form id="pair" method="post" action="/pair">
             <label for="code">Code shown on the computer</label>
             <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]*" maxlength="7" placeholder="123 456" required>
             <button type="submit">Pair this phone</button>
@@ -53,9 +63,42 @@ enum PhonePages {
             in the terminal that runs <code>clean web --phone</code> (or from its home page).</p>
             <p class="muted">This address is \(SignInPages.escape(host)), on your home network; photos travel unencrypted on it.</p>
             </main>
+            <script nonce="\(nonce)">\(script)</script>
             </body>
             </html>
 
             """
     }
+
+    /// Sends the typed code as JSON and follows the answer: the signed-in page's session is kept as
+    /// `signin.js` keeps a desktop's, a refusal's reason replaces the last one.
+    static let script = #"""
+    "use strict";
+    (() => {
+      const form = document.getElementById("pair");
+      if (!form) return;
+      form.addEventListener("submit", async event => {
+        event.preventDefault();
+        const button = form.querySelector("button");
+        button.disabled = true;
+        try {
+          const response = await fetch("/pair", { method: "POST", credentials: "same-origin",
+            headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: document.getElementById("code").value }) });
+          const page = new DOMParser().parseFromString(await response.text(), "text/html");
+          const meta = name => page.querySelector('meta[name="' + name + '"]');
+          if (response.ok && meta("swipeclean-session")) {
+            localStorage.setItem("swipeclean.session", JSON.stringify({ secret: meta("swipeclean-session").content, media: meta("swipeclean-media").content }));
+            location.replace(meta("swipeclean-next").content);
+            return;
+          }
+          const why = page.getElementById("why");
+          document.getElementById("why").textContent = why ? why.textContent : ("The computer refused the code (HTTP " + response.status + ").");
+          if (!page.getElementById("pair")) form.remove();
+        } catch (error) {
+          document.getElementById("why").textContent = "The computer did not answer: " + error.message;
+        }
+        button.disabled = false;
+      });
+    })();
+    """#
 }

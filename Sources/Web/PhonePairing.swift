@@ -10,8 +10,10 @@ public final class PhonePairing: @unchecked Sendable {
         case offered(link: String, code: String)
         case paired(PairingState.Device)
         case revoked(PairingState.Device)
-        /// Five wrong attempts in a minute closed pairing.
+        /// Five wrong codes closed pairing.
         case locked
+        /// A paired device's secret came from another address than the one it paired from (refused).
+        case elsewhere(PairingState.Device, address: String)
     }
 
     /// The home-network address served (dotted IPv4).
@@ -19,6 +21,7 @@ public final class PhonePairing: @unchecked Sendable {
     private let lock = NSLock()
     private var state = PairingState()
     private var boundPort = 0
+    private var toldElsewhere: Set<String> = []
     private let now: @Sendable () -> Date
     private let onEvent: @Sendable (Event) -> Void
 
@@ -61,10 +64,10 @@ public final class PhonePairing: @unchecked Sendable {
     /// Whether five wrong attempts closed pairing.
     public var isLocked: Bool { lock.lock(); defer { lock.unlock() }; return state.locked }
 
-    /// A device presents a link token or a typed code.
-    public func pair(_ attempt: String, userAgent: String?) -> PairingState.Outcome {
+    /// A device presents a link token or a typed code from `address`.
+    public func pair(_ attempt: PairingState.Attempt, userAgent: String?, from address: String?) -> PairingState.Outcome {
         lock.lock()
-        let outcome = state.pair(attempt, name: DeviceName.short(userAgent: userAgent),
+        let outcome = state.pair(attempt, name: DeviceName.short(userAgent: userAgent), address: address,
                                  secrets: .init(secret: Token.random(), mediaKey: Token.random(), pageKey: Token.random()), now: now())
         lock.unlock()
         switch outcome {
@@ -86,6 +89,16 @@ public final class PhonePairing: @unchecked Sendable {
         lock.unlock()
         for device in revoked { onEvent(.revoked(device)) }
         return revoked
+    }
+
+    /// A paired device's credential came from `address`, not the one it paired from: refused, and the
+    /// terminal told once per device and address.
+    func refusedElsewhere(_ device: PairingState.Device, from address: String?) {
+        let address = address ?? "an unknown address"
+        lock.lock()
+        let first = toldElsewhere.insert("\(device.id) \(address)").inserted
+        lock.unlock()
+        if first { onEvent(.elsewhere(device, address: address)) }
     }
 
     func device(secret: String) -> PairingState.Device? { lock.lock(); defer { lock.unlock() }; return state.device(secret: secret) }

@@ -6,33 +6,26 @@ import QRCode
 /// see the open pairing offer (with its QR code as SVG) and the paired phones, ask for a new offer,
 /// and unpair a phone. Without `--phone`, `{"enabled": false}` and 404 for the changes, saying how to start it.
 extension WebApp {
-    func addPhoneAPI(to router: Router<BasicRequestContext>) {
-        let api = router.group("api/v1/phones")
+    func addPhoneAPI(to routes: Routes) {
         let phone = self.phone
         let required = { @Sendable () throws -> PhonePairing in
             guard let phone else { throw WebError(404, "clean web was started without --phone: stop it and start `clean web --phone`") }
             return phone
         }
         // Without --phone: {"enabled": false}, so the home page asks without an error in the console.
-        api.get { _, _ in
+        routes.get("api/v1/phones", .loopback) { _, _ in
             guard let phone else { return WebResponse.json(["enabled": false] as [String: Any]) }
             return WebResponse.json(Self.phonesDocument(phone))
         }
         // A new pairing link and code (the open one stops working; a lock after wrong codes is lifted).
-        api.post("link") { _, _ in
+        routes.post("api/v1/phones/link", .loopback) { _, _ in
             let phone = try required()
             phone.offer()
             return WebResponse.json(Self.phonesDocument(phone), status: .created)
         }
-        api.post("revoke") { request, _ in
+        routes.post("api/v1/phones/revoke", .loopback) { request, _ in
             let phone = try required()
-            let body = try await Self.object(request)
-            let id: Int?
-            switch body["id"] {
-            case let n as Int: id = n
-            case nil, is NSNull: id = nil
-            default: throw WebError(400, "send {\"id\": N} to unpair one phone, {\"id\": null} for all")
-            }
+            let id = try await Self.body(PhoneID.self, of: request, hint: "{\"id\": N} to unpair one phone, {\"id\": null} for all").id
             let revoked = phone.revoke(id: id)
             if let id, revoked.isEmpty { throw WebError(404, "no paired phone has id \(id)") }
             return WebResponse.json(["revoked": revoked.map(\.id)] as [String: Any])

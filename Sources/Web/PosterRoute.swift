@@ -7,9 +7,9 @@ import Media
 /// video the browser cannot play (HEVC in a MOV) and for the batch's thumbnails. 404 for an item
 /// that is not a video; 415 when no frame can be made (no ffmpeg, a damaged file).
 extension WebApp {
-    func addPoster(to router: Router<BasicRequestContext>) {
+    func addPoster(to routes: Routes) {
         let app = self, previews = self.previews
-        router.get("media/:id/poster") { _, context in
+        routes.get("media/:id/poster", .media) { _, context in
             guard let item = try app.indexedItem(context.parameters.get("id")), item.kind == .video else {
                 throw WebError(404, "no indexed video with that id")
             }

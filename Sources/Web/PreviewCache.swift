@@ -141,11 +141,25 @@ final class PreviewCache: @unchecked Sendable {
         if let at = order.firstIndex(of: key) { order.append(order.remove(at: at)) }
     }
 
+    /// The preview of the version of `item` the index holds: the file opened with no link followed in
+    /// any component (as a video is, `VideoFile`), its descriptor's status compared with the index, and
+    /// the bytes decoded from that same descriptor, so a folder swapped for a link after the check never
+    /// serves (or caches) another file.
     private static func jpeg(_ item: ItemRecord, side: Int) throws -> [UInt8] {
+        let bytes: [UInt8]
         do {
-            return try Preview.jpeg(item.rawPath, longSide: side)
+            let file = try ReadableFile(reachedWithoutLinks: item.rawPath)
+            let status = try file.status()
+            guard status.kind == .regular, status.isSameFile(as: item.status), status.size <= 512 << 20 else { throw changed }
+            bytes = try file.read(at: 0, count: Int(status.size))
         } catch {
-            throw WebError(415, "no preview: \(error)")
+            throw changed
+        }
+        do {
+            return try Preview.jpeg(bytes: bytes, name: item.rawPath.description, longSide: side)
+        } catch {
+            Door.stderr("clean web: no preview of item \(item.id ?? 0): \(error)")
+            throw WebError(415, "no preview: this picture cannot be decoded (the terminal that runs clean web says why)")
         }
     }
 
@@ -153,7 +167,7 @@ final class PreviewCache: @unchecked Sendable {
 
     /// The key of the version on disk, which must be the version indexed.
     static func key(_ item: ItemRecord, kind: String) throws(WebError) -> Key {
-        guard let status = try? linkStatus(item.rawPath), status.kind == .regular, status.isSameVersion(as: item.status) else {
+        guard let status = try? linkStatus(item.rawPath), status.kind == .regular, status.isSameFile(as: item.status) else {
             throw changed
         }
         return Key(kind: kind, id: item.id ?? 0, size: status.size, mtime: status.mtimeNanoseconds,

@@ -75,7 +75,7 @@ public final class RoundHost: @unchecked Sendable {
             // A boss battle is untimed; the free tier's daily swiping time still ends it.
             deal = try dealOnClock(play, kind, category, boss == nil ? opening.roundSeconds : nil)
         } catch {
-            throw WebError(500, "\(error)")
+            throw WebError.unexpected(error)
         }
         switch deal {
         case .nothing(let why, _):
@@ -100,7 +100,7 @@ public final class RoundHost: @unchecked Sendable {
         } catch let error as WebError {
             throw error
         } catch {
-            throw WebError(500, "\(error)")
+            throw WebError.unexpected(error)
         }
         guard let known = play.boss(named: boss) else {
             throw WebError(400, "unknown boss '\(boss)'; choose \(play.rules.bosses.map(\.name).joined(separator: ", ")) or weekly")
@@ -113,7 +113,7 @@ public final class RoundHost: @unchecked Sendable {
             return try backend.openPlay()
         } catch {
             let text = "\(error)"
-            guard text.hasPrefix("another clean is moving files") else { throw WebError(500, text) }
+            guard text.hasPrefix("another clean is moving files") else { throw WebError.unexpected(error) }
             throw WebError(409, "a round is already running: \(text)")
         }
     }
@@ -228,7 +228,7 @@ public final class RoundHost: @unchecked Sendable {
             let report = try round.driver.finish(confirmed: yes)
             return RoundJSON.withBreakdown(backend.roundJSON(report), report: report)
         } catch {
-            throw WebError(500, "\(error)")
+            throw WebError.unexpected(error)
         }
     }
 

@@ -31,7 +31,7 @@ final class ScanJob: @unchecked Sendable {
                 self.running = false
                 switch outcome {
                 case .success(let document): self.last = document
-                case .failure(let error): self.failure = (error as? WebError)?.description ?? String(describing: error)
+                case .failure(let error): self.failure = (error as? WebError ?? WebError.unexpected(error, doing: "a scan")).description
                 }
             }
         }

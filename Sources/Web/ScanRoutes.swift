@@ -3,15 +3,14 @@ import Hummingbird
 
 /// `/api/v1/scan`: scanning the folders scanned before again, from the pages, with its progress.
 extension WebApp {
-    func addScanAPI(to router: Router<BasicRequestContext>) {
-        let api = router.group("api/v1")
+    func addScanAPI(to routes: Routes) {
         let backend = self.backend, rounds = self.rounds, scans = self.scans
-        api.get("scan") { _, _ in
+        routes.get("api/v1/scan", .signedIn) { _, _ in
             var state = scans.state()
             state["folders"] = try backend.knownFolders()
             return WebResponse.json(state)
         }
-        api.post("scan") { _, _ in
+        routes.post("api/v1/scan", .signedIn) { _, _ in
             guard !rounds.isRunning else { throw WebError(409, "a round is in play: finish it first (Esc), then scan") }
             let folders = try backend.knownFolders()
             guard !folders.isEmpty else {

@@ -34,17 +34,17 @@ public final class WebSessions: @unchecked Sendable {
 
     public let apiToken: String
     private let lock = NSLock()
-    /// Links not used yet, with when each stops working (nil: only its use ends it).
-    private var links: [String: Date?] = [:]
+    /// Links not used yet, with when each stops working.
+    private var links: [String: Date] = [:]
     private var sessions: [String: Session] = [:]
     private var mediaKeys: [String: Session] = [:]
     private let now: @Sendable () -> Date
 
-    /// `firstLink`: the token of the link `clean web` prints (it lasts until used).
+    /// `firstLink`: the token of the link `clean web` prints (used once within `linkLifetime`, as every link).
     public init(apiToken: String = Token.random(), firstLink: String, now: @escaping @Sendable () -> Date = Date.init) {
         self.apiToken = apiToken
         self.now = now
-        links[firstLink] = .some(nil)
+        links[firstLink] = now().addingTimeInterval(Self.linkLifetime)
     }
 
     /// A new one-time link's token, usable once within `lifetime`.
@@ -56,7 +56,7 @@ public final class WebSessions: @unchecked Sendable {
         return token
     }
 
-    /// How long a link asked for with `clean web link` can wait for its one use.
+    /// How long a link can wait for its one use (the first one `clean web` prints, and each `clean web link` gives).
     public static let linkLifetime: TimeInterval = 300
 
     /// Uses the link `token`: a new session the first time, refused ever after.
@@ -64,7 +64,7 @@ public final class WebSessions: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let expiry = links.removeValue(forKey: token) else { return .refused }
-        if let expiry, expiry < now() { return .refused }
+        if expiry < now() { return .refused }
         let session = Session(secret: Token.random(), mediaKey: Token.random(), createdAt: now())
         sessions[session.secret] = session
         mediaKeys[session.mediaKey] = session

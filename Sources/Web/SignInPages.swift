@@ -74,7 +74,12 @@ enum SignInPages {
         return "/play?boss=" + safe
     }
 
-    static func escape(_ text: String) -> String {
+    static func escape(_ text: String) -> String { HTMLText.escape(text) }
+}
+
+/// Text put into HTML: `&`, `"`, `<` and `>` escaped.
+public enum HTMLText {
+    public static func escape(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
             .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
     }

@@ -19,7 +19,7 @@ struct VideoFile {
         } catch {
             throw PreviewCache.changed
         }
-        guard let status = try? opened.status(), status.kind == .regular, status.isSameVersion(as: item.status) else {
+        guard let status = try? opened.status(), status.kind == .regular, status.isSameFile(as: item.status) else {
             throw PreviewCache.changed
         }
         file = Unshared(opened)

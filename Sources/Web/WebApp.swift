@@ -36,29 +36,42 @@ public struct WebApp: Sendable {
     /// The token of `web.json`: `Authorization: Bearer` with it opens `/api/v1` and `/media`.
     public var apiToken: String { sessions.apiToken }
 
-    /// The routes behind the security gate, answering to the Host values `hosts` gives.
-    func router(hosts: @escaping @Sendable () -> LoopbackHosts) -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: SecurityMiddleware(sessions: sessions, hosts: hosts, activity: activity))
-        addRoutes(to: router)
-        addPhoneAPI(to: router)
+    /// The loopback's router: every route, judged as `LoopbackGate` judges its access.
+    func router(hosts: @escaping @Sendable () -> LoopbackHosts) -> Router<WebContext> {
+        router(gate: LoopbackGate(sessions: sessions, hosts: hosts, activity: activity))
+    }
+
+    /// The phone address's router: the same routes, judged as `PhoneGate` judges their access (only
+    /// paired phones get in). `remote` stands for the socket's peer address in route tests.
+    func phoneRouter(_ pairing: PhonePairing, host: (@Sendable () -> String)? = nil,
+                     remote: (@Sendable () -> String?)? = nil) -> Router<WebContext> {
+        router(gate: PhoneGate(pairing: pairing, activity: activity, host: host ?? { pairing.host }), remote: remote)
+    }
+
+    private func router(gate: some Gate, remote: (@Sendable () -> String?)? = nil) -> Router<WebContext> {
+        let router = Router(context: WebContext.self)
+        router.add(middleware: FrontDoor(gate: gate, remote: remote))
+        declareRoutes(Routes(router: router, gate: gate))
         return router
     }
 
-    /// The same routes behind the phone address's gate (`PhoneGate`): only paired phones get in.
-    func phoneRouter(_ pairing: PhonePairing, host: (@Sendable () -> String)? = nil) -> Router<BasicRequestContext> {
-        let router = Router(context: BasicRequestContext.self)
-        router.add(middleware: PhoneGate(pairing: pairing, activity: activity, host: host ?? { pairing.host }))
-        addRoutes(to: router)
-        return router
+    /// Every route of the app, each with its access (`Routes`).
+    func declareRoutes(_ routes: Routes) {
+        addPages(to: routes)
+        addAPI(to: routes)
+        addScanAPI(to: routes)
+        addMedia(to: routes)
+        addPoster(to: routes)
+        addPhoneAPI(to: routes)
+        addPairing(to: routes)
+        addNotFound(to: routes)
     }
 
-    private func addRoutes(to router: Router<BasicRequestContext>) {
-        addPages(to: router)
-        addAPI(to: router)
-        addScanAPI(to: router)
-        addMedia(to: router)
-        addPoster(to: router)
+    /// The routes declared, with their access (the same on both fronts), for the access table's test.
+    var declaredRoutes: [Routes.Declared] {
+        let routes = Routes(router: Router(context: WebContext.self), gate: LoopbackGate(sessions: sessions, hosts: { LoopbackHosts(allowed: []) }, activity: nil))
+        declareRoutes(routes)
+        return routes.declared
     }
 
     /// The server on 127.0.0.1:`port` (0: any free port) and then on [::1] at the same port, one app
@@ -72,7 +85,7 @@ public struct WebApp: Sendable {
         let logger = { var logger = Logger(label: "swipeclean.web"); logger.logLevel = .critical; return logger }()
         let idle = TimeAmount.nanoseconds(Int64(limits.idleTimeout.components.seconds) * 1_000_000_000
             + limits.idleTimeout.components.attoseconds / 1_000_000_000)
-        let make = { @Sendable (responder: RouterResponder<BasicRequestContext>, host: String, port: Int, running: @escaping @Sendable (Int) -> Void) in
+        let make = { @Sendable (responder: RouterResponder<WebContext>, host: String, port: Int, running: @escaping @Sendable (Int) -> Void) in
             Application(
                 responder: responder,
                 server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: registry)], idleTimeout: idle)),
@@ -99,9 +112,9 @@ public struct WebApp: Sendable {
     }
 
     /// The phone address's routes for tests without a socket (HummingbirdTesting's `Host: localhost`
-    /// stands for `ADDR:PORT`).
-    public func phoneTestApplication() -> some ApplicationProtocol {
-        Application(router: phoneRouter(phone!, host: { "localhost" }))
+    /// stands for `ADDR:PORT`), as if every request came from `address`.
+    public func phoneTestApplication(from address: String? = "192.168.1.30") -> some ApplicationProtocol {
+        Application(router: phoneRouter(phone!, host: { "localhost" }, remote: { address }))
     }
 
     /// Serves until SIGINT or SIGTERM.

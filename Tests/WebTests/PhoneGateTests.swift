@@ -27,8 +27,9 @@ import Testing
             for uri in ["/", "/play?boss=old", "/trash", "/report", "/nowhere"] {
                 let page = try await client.send(.get, uri, bearer: nil)
                 #expect(page.status == .unauthorized, "\(uri)")
-                #expect(page.text.contains("Pair this phone") && page.text.contains("action=\"/pair\""), "\(uri): the page says how")
-                #expect(page.headers[.contentSecurityPolicy]?.contains("form-action 'self'") == true)
+                #expect(page.text.contains("Pair this phone") && page.text.contains("id=\"pair\""), "\(uri): the page says how")
+                #expect(page.headers[.contentSecurityPolicy]?.contains("script-src 'nonce-") == true)
+                #expect(page.headers[.contentSecurityPolicy]?.contains("connect-src 'self'") == true)
                 #expect(!page.text.contains("/static/common.js"), "\(uri): not even the shell")
             }
             for uri in ["/static/app.css", "/static/play.js", "/favicon.ico", "/api/v1/profile", "/media/\(photo)"] {
@@ -84,26 +85,100 @@ import Testing
         }
     }
 
+    /// The typed code is `POST /pair` JSON from this address's own page; five wrong ones close the offer.
     @Test func theTypedCodePairsAndFiveWrongCodesClosePairing() async throws {
         let (fixture, pairing, token, code) = try Self.fixture()
         try await fixture.testPhone { client in
             let wrong = code == "000000" ? "000001" : "000000"
             for n in 1...5 {
-                let answer = try await client.send(.get, "/pair?code=\(wrong)", bearer: nil)
+                let answer = try await client.send(.post, "/pair", json: #"{"code":"\#(wrong)"}"#, bearer: nil, extra: Self.ownPage)
                 #expect(answer.status == .unauthorized)
                 #expect(answer.text.contains(n < 5 ? "not the one the computer shows" : "Too many wrong codes"), "attempt \(n)")
             }
             #expect(pairing.isLocked)
-            #expect(try await client.send(.get, "/pair?code=\(code)", bearer: nil).status == .unauthorized, "closed even to the right code")
+            #expect(try await client.send(.post, "/pair", json: #"{"code":"\#(code)"}"#, bearer: nil, extra: Self.ownPage).status == .unauthorized,
+                    "closed even to the right code")
             #expect(try await client.send(.get, "/pair/\(token)", bearer: nil).status == .unauthorized, "and to the link")
             let reopened = pairing.offer()
             #expect(!pairing.isLocked)
-            let typed = reopened.code.replacingOccurrences(of: " ", with: "+")   // "123 456" as a form sends it
-            let paired = try await client.send(.get, "/pair?code=\(typed)", bearer: nil, extra: [.userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)"])
+            var headers = Self.ownPage
+            headers[.userAgent] = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)"
+            let paired = try await client.send(.post, "/pair", json: #"{"code":"\#(reopened.code)"}"#, bearer: nil, extra: headers)
             #expect(paired.status == .ok && paired.headers[.setCookie] != nil)
+            #expect(SecurityTests.meta("swipeclean-session", in: paired.text) == pairing.devices.first?.session.secret)
             #expect(pairing.devices.map(\.name) == ["iPhone"])
         }
     }
+
+    /// What another site can make a browser send counts nothing: a GET with `?code=` (an image, a
+    /// form), a POST without this address's Origin or as a form, wrong link tokens.
+    @Test func nothingFromAnotherSiteCountsAsAnAttempt() async throws {
+        let (fixture, pairing, token, code) = try Self.fixture()
+        try await fixture.testPhone { client in
+            for n in 0..<8 {
+                let image = try await client.send(.get, "/pair?code=00000\(n)", bearer: nil,
+                                                  extra: [HTTPField.Name("Sec-Fetch-Site")!: "cross-site", HTTPField.Name("Sec-Fetch-Dest")!: "image"])
+                #expect(image.status == .unauthorized || image.status == .forbidden)
+                #expect(try await client.send(.get, "/pair/wrong\(n)", bearer: nil).status == .unauthorized)
+                let foreign = try await client.send(.post, "/pair", json: #"{"code":"00000\#(n)"}"#, bearer: nil,
+                                                    extra: [HTTPField.Name("Origin")!: "http://evil.example"])
+                #expect(foreign.status == .forbidden)
+                let noOrigin = try await client.send(.post, "/pair", json: #"{"code":"00000\#(n)"}"#, bearer: nil)
+                #expect(noOrigin.status == .forbidden)
+                let form = try await client.send(.post, "/pair", json: "code=00000\(n)", bearer: nil,
+                                                 contentType: "application/x-www-form-urlencoded", extra: Self.ownPage)
+                #expect(form.status == .forbidden)
+            }
+            #expect(!pairing.isLocked && pairing.openOffer != nil, "nothing counted")
+            let paired = try await client.send(.post, "/pair", json: #"{"code":"\#(code)"}"#, bearer: nil, extra: Self.ownPage)
+            #expect(paired.status == .ok)
+            #expect(try await client.send(.get, "/pair/\(token)", bearer: nil).text.contains("already used"))
+        }
+    }
+
+    /// A phone's secrets work only from the address it paired from: a replay from another is 401, and
+    /// the terminal is told (once).
+    @Test func aSecretReplayedFromAnotherAddressIs401() async throws {
+        let told = Told()
+        let pairing = PhonePairing(address: "192.168.1.20", onEvent: { told.add($0) })
+        let fixture = try WebFixture(phone: pairing)
+        let offer = pairing.offer()
+        let token = String(offer.link.split(separator: "/").last!)
+        let photo = try fixture.itemID("DCIM/Camera/IMAG0042.jpg")
+        try await fixture.app.phoneTestApplication(from: "192.168.1.31").test(.router) { client in
+            let first = try await client.send(.get, "/pair/\(token)", bearer: nil, extra: Self.phoneAgent)
+            #expect(first.status == .ok)
+            #expect(try await client.send(.get, "/api/v1/profile", bearer: pairing.devices.first?.session.secret).status == .ok)
+        }
+        let device = try #require(pairing.devices.first)
+        #expect(device.address == "192.168.1.31")
+        let secret = device.session.secret, mediaKey = device.session.mediaKey, pageKey = device.pageKey
+        try await fixture.app.phoneTestApplication(from: "192.168.1.99").test(.router) { (client: any TestClientProtocol) async throws in
+            #expect(try await client.send(.get, "/api/v1/profile", bearer: secret).status == .unauthorized)
+            #expect(try await client.send(.get, "/api/v1/profile", bearer: secret).status == .unauthorized)
+            #expect(try await client.send(.get, "/media/\(photo)?key=\(mediaKey)", bearer: nil).status == .unauthorized)
+            #expect(try await client.send(.get, "/play", bearer: nil, extra: [.cookie: "swipeclean_phone=\(pageKey)"]).status == .unauthorized)
+        }
+        let refusals = told.events.compactMap { event -> String? in
+            if case .elsewhere(let device, let address) = event { return "\(device.name) \(address)" }
+            return nil
+        }
+        #expect(refusals == ["Pixel 7 192.168.1.99"], "told once: \(refusals)")
+    }
+
+    /// Emptying the trash for good is the computer's: 403 from a phone, its own secret or not.
+    @Test func aPhoneCannotEmptyTheTrash() async throws {
+        let (fixture, _, token, _) = try Self.fixture()
+        try await fixture.testPhone { client in
+            let first = try await client.send(.get, "/pair/\(token)", bearer: nil, extra: Self.phoneAgent)
+            let secret = try #require(SecurityTests.meta("swipeclean-session", in: first.text))
+            let answer = try await client.send(.post, "/api/v1/trash/empty", json: #"{"ids":[1]}"#, bearer: secret, extra: Self.ownPage)
+            #expect(answer.status == .forbidden && answer.error?.contains("computer") == true)
+        }
+    }
+
+    /// The Origin of this address's own page (HummingbirdTesting's Host is `localhost`).
+    static let ownPage: HTTPFields = [HTTPField.Name("Origin")!: "http://localhost"]
 
     @Test func theComputerListsOffersAndUnpairsAPhone() async throws {
         let (fixture, pairing, token, _) = try Self.fixture()
@@ -146,4 +221,12 @@ import Testing
             #expect(answer.status == .notFound && answer.error?.contains("--phone") == true)
         }
     }
+}
+
+/// The events a phone address told the terminal.
+final class Told: @unchecked Sendable {
+    private let lock = NSLock()
+    private var list: [PhonePairing.Event] = []
+    func add(_ event: PhonePairing.Event) { lock.lock(); list.append(event); lock.unlock() }
+    var events: [PhonePairing.Event] { lock.lock(); defer { lock.unlock() }; return list }
 }

@@ -36,7 +36,10 @@ enum PhoneTerminal {
         case .revoked(let device):
             Terminal.warn("clean web: phone unpaired: \(device.name), paired at \(clock(device.pairedAt))")
         case .locked:
-            Terminal.warn("clean web: five wrong pairing codes in a minute: pairing is closed until a new link (p and Enter)")
+            Terminal.warn("clean web: five wrong pairing codes: pairing is closed until a new link (p and Enter)")
+        case .elsewhere(let device, let address):
+            Terminal.warn("clean web: refused \(device.name)'s secret sent from \(address), not from \(device.address ?? "the address it paired from"): "
+                + "someone else may have it; r and Enter unpairs every phone")
         }
     }
 

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#endif
 import ArgumentParser
+import FileSystem
 import Foundation
 import Web
 
@@ -103,10 +107,14 @@ extension Clean.WebServe {
 enum WebLauncher {
     static func serve(port: Int, open: Bool, path: String, phone address: String? = nil) throws {
         let context = try AppContext()
+        try StateFolder.make(context.home)
+        let serverLock = try oneServer(home: context.home)
+        defer { withExtendedLifetime(serverLock) {} }
         let phone = address.map { PhonePairing(address: $0, onEvent: PhoneTerminal.tell) }
         let app = WebApp(backend: CLIWebBackend(environment: context.environment, door: context.door), phone: phone)
         let environment = context.environment, home = context.home
         let failure = FailureBox()
+        let opener = OpenerBox()
         let written = StateBox()
         let done = DispatchSemaphore(value: 0)
         Task {
@@ -127,7 +135,7 @@ enum WebLauncher {
                     let also = listening.localhost == .served ? " and [::1]:\(bound)" : ""
                     Terminal.warn("clean web: serving on 127.0.0.1:\(bound)\(also); Ctrl-C stops it. Another browser: `clean web link`.")
                     if let phone, listening.phone { PhoneTerminal.start(phone, activity: app.activity) }
-                    if open { openBrowser(url, environment: environment) }
+                    if open { opener.set(openBrowser(url, home: home, environment: environment)) }
                 }
             } catch {
                 failure.set(error)
@@ -136,6 +144,7 @@ enum WebLauncher {
         }
         done.wait()
         written.state?.remove(home: home)
+        opener.remove()
         if let error = failure.error as? PhoneListenError, let address {
             switch error.errno {
             case EADDRNOTAVAIL: throw CleanError("clean web --phone: \(address) is not an address of this machine (`ip -4 addr` lists them); give one with --address")
@@ -151,13 +160,42 @@ enum WebLauncher {
         }
     }
 
-    /// xdg-open with a desktop session (DISPLAY or WAYLAND_DISPLAY); otherwise the printed link is all.
-    static func openBrowser(_ url: String, environment: [String: String]) {
+    /// The lock that makes this the home's one server (`web.lock`, held while it serves), or an error
+    /// saying where the running one is.
+    static func oneServer(home: String) throws -> ProcessLock {
+        let path = home + "/web.lock"
+        let lock: ProcessLock?
+        do {
+            lock = try ProcessLock(RawPath(path))
+        } catch {
+            throw CleanError("cannot take \(path) (\(error)); is the state folder writable?")
+        }
+        guard let lock else {
+            let running = (try? WebStateFile.read(home: home)).map { " at \($0.url)" } ?? ""
+            throw CleanError("a clean web is already running for \(home)\(running); `clean web link` prints a new sign-in link for it "
+                             + "(or stop it with Ctrl-C in its terminal, and start this one again)")
+        }
+        return lock
+    }
+
+    /// Opens the sign-in link with xdg-open in a desktop session (DISPLAY or WAYLAND_DISPLAY), through a
+    /// page of its own that only this user can read (0600, in `$XDG_RUNTIME_DIR` or the state folder)
+    /// and that sends the browser on to the link, as Jupyter does: the link itself never appears on a
+    /// command line, which every local user can read in /proc. The page's path, or nil when nothing
+    /// was opened (the printed link is all).
+    static func openBrowser(_ url: String, home: String, environment: [String: String]) -> String? {
         let desktop = [environment["DISPLAY"], environment["WAYLAND_DISPLAY"]].contains { !($0 ?? "").isEmpty }
-        guard desktop else { return }
+        guard desktop else { return nil }
+        let page: String
+        do {
+            page = try OpenPage.write(url, runtime: environment["XDG_RUNTIME_DIR"], home: home)
+        } catch {
+            Terminal.warn("clean web: \(error); open the link yourself.")
+            return nil
+        }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["xdg-open", url]
+        process.arguments = ["xdg-open", page]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         do {
@@ -165,7 +203,42 @@ enum WebLauncher {
         } catch {
             Terminal.warn("clean web: could not start xdg-open (\(error)); open the link yourself.")
         }
+        return page
     }
+}
+
+/// The page the browser is opened on: it holds the link and sends the browser on to it.
+enum OpenPage {
+    /// Writes the page (0600, created anew: never through a link or over another's file) and returns its path.
+    static func write(_ url: String, runtime: String?, home: String) throws -> String {
+        let folder = runtime.flatMap { $0.isEmpty ? nil : $0 } ?? home
+        let path = folder + "/swipeclean-open-\(getpid()).html"
+        let escaped = HTMLText.escape(url)
+        let html = """
+            <!DOCTYPE html>
+            <html lang="en"><head><meta charset="utf-8"><meta http-equiv="refresh" content="0;url=\(escaped)">
+            <title>Opening SwipeClean…</title></head>
+            <body><p>Opening SwipeClean… <a href="\(escaped)">go on</a>.</p></body></html>
+
+            """
+        unlink(path)
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw CleanError("cannot write the page that opens the browser, \(path): \(String(cString: strerror(errno)))") }
+        defer { close(fd) }
+        let bytes = Array(html.utf8)
+        guard Glibc.write(fd, bytes, bytes.count) == bytes.count else {
+            throw CleanError("cannot write the page that opens the browser, \(path): \(String(cString: strerror(errno)))")
+        }
+        return path
+    }
+}
+
+/// The page that opened the browser, removed when the server stops.
+private final class OpenerBox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var path: String?
+    func set(_ page: String?) { lock.lock(); path = page; lock.unlock() }
+    func remove() { lock.lock(); if let path { unlink(path) }; lock.unlock() }
 }
 
 private final class StateBox: @unchecked Sendable {

@@ -22,6 +22,7 @@ struct AppContext {
         self.environment = environment
         self.door = door
         home = Self.home(environment)
+        StateFolder.secure(home)
         (configuration, configSource) = try ConfigLoader.load(environment: environment)
         now = try Self.now(environment)
         var calendar = Calendar(identifier: .gregorian)
@@ -69,11 +70,8 @@ struct AppContext {
     /// The library database, creating `home` and the database if they are not there yet. Opened once per
     /// process; the first open finishes interrupted work (see `LibraryDoor`).
     func openLibrary() throws -> LibraryDatabase {
-        do {
-            try FileManager.default.createDirectory(atPath: home, withIntermediateDirectories: true)
-        } catch {
-            throw CleanError("cannot create the state directory \(home): \((error as NSError).localizedDescription); set SWIPECLEAN_HOME to a writable folder")
-        }
+        try StateFolder.make(home)
+        if !FileManager.default.fileExists(atPath: databasePath) { StateFolder.createDatabase(databasePath) }
         guard let library = try door.library(at: databasePath, intent: .create, reconcile: reconcile) else {
             throw CleanError("cannot create the library database \(databasePath)")
         }

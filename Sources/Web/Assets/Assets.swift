@@ -15,6 +15,9 @@ enum Assets {
         "report.js": File(type: "text/javascript; charset=utf-8", text: reportJS),
     ]
 
+    /// The static files change only with the binary: kept an hour by the browser, by it alone.
+    static let cacheControl = "private, max-age=3600"
+
     static let icon = """
         <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="#6c5ce7"/>\
         <path d="M9 16l5 5 9-10" stroke="#fff" stroke-width="3.5" fill="none" stroke-linecap="round" stroke-linejoin="round"/></svg>

@@ -1,0 +1,58 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Synchronization
+
+/// The state folder is private: it holds the index (every photo's path, date and place), the trash and
+/// the web server's token. Made 0700 with its files 0600 (the trash 0700, as the FreeDesktop spec says);
+/// a folder an older version left wider is tightened at the next start, with one line saying so.
+enum StateFolder {
+    /// The files of the folder's top level that must be its owner's only.
+    static let files = ["library.sqlite", "library.sqlite-wal", "library.sqlite-shm", "library.sqlite-journal", "web.json"]
+    static let folders = ["Trash"]
+
+    private static let secured = Mutex<Set<String>>([])
+
+    /// Makes `home` (and its parents, as the user's umask says) with the folder itself 0700.
+    static func make(_ home: String) throws {
+        let parent = (home as NSString).deletingLastPathComponent
+        if !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) {
+            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+        }
+        if mkdir(home, 0o700) != 0, errno != EEXIST {
+            throw CleanError("cannot create the state directory \(home): \(String(cString: strerror(errno))); set SWIPECLEAN_HOME to a writable folder")
+        }
+        secure(home)
+    }
+
+    /// Tightens `home` if it is wider than its owner's (once per process): the folder to 0700, the index,
+    /// its WAL and shared memory, web.json to 0600, the trash folder to 0700. Says so on stderr when it
+    /// changed anything; says nothing when it cannot (a read-only folder, another owner's).
+    static func secure(_ home: String) {
+        guard secured.withLock({ $0.insert(home).inserted }) else { return }
+        var changed: [String] = []
+        if tighten(home, to: 0o700) { changed.append("the folder") }
+        for name in files where tighten(home + "/" + name, to: 0o600) { changed.append(name) }
+        for name in folders where tighten(home + "/" + name, to: 0o700) { changed.append(name) }
+        guard !changed.isEmpty else { return }
+        Terminal.warn("clean: made \(home) private (\(changed.joined(separator: ", ")) readable by you alone): it lists every photo's path, date and place")
+    }
+
+    /// Whether `path` (not followed if a link) was wider than `mode` and is now `mode`.
+    private static func tighten(_ path: String, to mode: mode_t) -> Bool {
+        var status = stat()
+        guard lstat(path, &status) == 0, status.st_uid == geteuid() else { return false }
+        let kind = status.st_mode & S_IFMT
+        guard kind == S_IFDIR || kind == S_IFREG, status.st_mode & 0o077 != 0 else { return false }
+        return chmod(path, mode) == 0
+    }
+
+    /// Creates the index file 0600 before SQLite opens it (its WAL and shared memory take its mode).
+    static func createDatabase(_ path: String) {
+        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd >= 0 { close(fd) }
+    }
+}
