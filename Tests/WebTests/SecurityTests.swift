@@ -170,6 +170,24 @@ import Testing
         }
     }
 
+    /// What opened the API without a key (issue 37): a doubled slash, a dot segment or an encoded
+    /// slash was judged as a page by its string while the router served the API route.
+    @Test func noSpellingOfAPathOpensTheAPIWithoutAKey() async throws {
+        let fixture = try WebFixture()
+        let photo = try fixture.itemID("DCIM/Camera/IMAG0042.jpg")
+        try await fixture.test { client in
+            for uri in ["//api/v1/home", "/./api/v1/profile", "/x/../api/v1/profile", "/api%2Fv1/profile", "/api/v1/profile/", "//media/\(photo)", "///api/v1/trash"] {
+                let answer = try await client.send(.get, uri, bearer: nil)
+                #expect(answer.status != .ok && !answer.text.contains("totalXP") && !answer.text.contains("originalPath"), "\(uri): \(answer.status)")
+            }
+            let own: HTTPFields = [HTTPField.Name("Origin")!: "http://localhost"]
+            for uri in ["//api/v1/rounds", "//api/v1/links", "/api/v1/links/", "//api/v1/trash/empty"] {
+                let answer = try await client.send(.post, uri, json: #"{"boss":null,"ids":[1]}"#, bearer: nil, extra: own)
+                #expect(answer.status != .ok && answer.status != .created, "\(uri): \(answer.status)")
+            }
+        }
+    }
+
     @Test func mediaServesOnlyIndexedItemsById() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in

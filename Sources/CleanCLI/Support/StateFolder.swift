@@ -11,7 +11,7 @@ import Synchronization
 /// a folder an older version left wider is tightened at the next start, with one line saying so.
 enum StateFolder {
     /// The files of the folder's top level that must be its owner's only.
-    static let files = ["library.sqlite", "library.sqlite-wal", "library.sqlite-shm", "library.sqlite-journal", "web.json"]
+    static let files = ["library.sqlite", "library.sqlite-wal", "library.sqlite-shm", "library.sqlite-journal", "web.json", "web.lock"]
     static let folders = ["Trash"]
 
     private static let secured = Mutex<Set<String>>([])
@@ -28,26 +28,26 @@ enum StateFolder {
         secure(home)
     }
 
-    /// Tightens `home` if it is wider than its owner's (once per process): the folder to 0700, the index,
-    /// its WAL and shared memory, web.json to 0600, the trash folder to 0700. Says so on stderr when it
-    /// changed anything; says nothing when it cannot (a read-only folder, another owner's).
+    /// Tightens `home` if it is wider than its owner's (once per process): the folder, the index, its WAL
+    /// and shared memory, web.json and the trash folder lose every group and other permission (0755 becomes
+    /// 0700, 0644 0600; nothing gains a permission, so a read-only folder stays read-only). Says so on
+    /// stderr when it changed anything; says nothing when it cannot (another owner's, a read-only mount).
     static func secure(_ home: String) {
         guard secured.withLock({ $0.insert(home).inserted }) else { return }
         var changed: [String] = []
-        if tighten(home, to: 0o700) { changed.append("the folder") }
-        for name in files where tighten(home + "/" + name, to: 0o600) { changed.append(name) }
-        for name in folders where tighten(home + "/" + name, to: 0o700) { changed.append(name) }
+        if tighten(home) { changed.append("the folder") }
+        for name in files + folders where tighten(home + "/" + name) { changed.append(name) }
         guard !changed.isEmpty else { return }
         Terminal.warn("clean: made \(home) private (\(changed.joined(separator: ", ")) readable by you alone): it lists every photo's path, date and place")
     }
 
-    /// Whether `path` (not followed if a link) was wider than `mode` and is now `mode`.
-    private static func tighten(_ path: String, to mode: mode_t) -> Bool {
+    /// Whether `path` (not followed if a link), ours, had group or other permissions and has none now.
+    private static func tighten(_ path: String) -> Bool {
         var status = stat()
         guard lstat(path, &status) == 0, status.st_uid == geteuid() else { return false }
         let kind = status.st_mode & S_IFMT
         guard kind == S_IFDIR || kind == S_IFREG, status.st_mode & 0o077 != 0 else { return false }
-        return chmod(path, mode) == 0
+        return chmod(path, status.st_mode & 0o700) == 0
     }
 
     /// Creates the index file 0600 before SQLite opens it (its WAL and shared memory take its mode).
