@@ -120,9 +120,11 @@ class WebServer:
             return None
 
 
-def request(port, method, path, host=None, bearer=None, body=None, content_type="application/json", headers=None, timeout=10, address="127.0.0.1"):
-    """One HTTP request to 127.0.0.1:`port` (or `address`, "::1"): its status, headers (names lower-cased) and body."""
-    connection = http.client.HTTPConnection(address, port, timeout=timeout * SLOWDOWN)
+def request(port, method, path, host=None, bearer=None, body=None, content_type="application/json", headers=None, timeout=10, address="127.0.0.1",
+            source=None):
+    """One HTTP request to 127.0.0.1:`port` (or `address`, "::1"), from `source` (another loopback address, as
+    another device would) if given: its status, headers (names lower-cased) and body."""
+    connection = http.client.HTTPConnection(address, port, timeout=timeout * SLOWDOWN, source_address=(source, 0) if source else None)
     sent = {"Host": host or f"127.0.0.1:{port}"}
     if bearer:
         sent["Authorization"] = f"Bearer {bearer}"

@@ -255,6 +255,14 @@ def main():
         check(re.search(r"phone paired: Pixel 7, \d\d:\d\d", paired) is not None, f"it names the phone and the time: {paired!r}")
         driver.save_screenshot(os.path.join(shots, "phone-pair-home.png"))
 
+        # The phone's secret works from the address it paired from, and from no other (a sniffed secret).
+        secret = driver.execute_script("return JSON.parse(localStorage.getItem('swipeclean.session')).secret")
+        status, _, _ = request(port, "GET", "/api/v1/profile", host=own, address=ADDRESS, bearer=secret)
+        check(status == 200, f"the phone's secret from its own address: {status}")
+        status, _, _ = request(port, "GET", "/api/v1/profile", host=own, address=ADDRESS, bearer=secret, source="127.0.0.9")
+        check(status == 401, f"the same secret from another address: {status}")
+        check(server.read_stderr("not from 127.0.0.1", timeout=5), "the terminal says a secret came from elsewhere")
+
         # A boss battle by touch: the first card swiped left, the others kept with ♥, the batch confirmed by a tap.
         driver.get(f"http://{own}/play?boss=screenshots")
 
@@ -342,17 +350,37 @@ def main():
 
         fresh = new_offer()
         wrong = "000000" if fresh.replace(" ", "") != "000000" else "111111"
-        for n in range(5):
+        # What another site can make this browser send counts nothing: GET /pair?code= (an <img>, a form).
+        for n in range(6):
             stranger.get(f"http://{own}/pair?code={wrong}")
-        check(server.read_stderr("pairing is closed"), "stderr says pairing closed after five wrong codes")
+        status, _, _ = request(port, "POST", "/pair", host=own, address=ADDRESS, body=json.dumps({"code": wrong}).encode(),
+                               headers={"Content-Type": "application/json", "Origin": "http://evil.example"})
+        check(status == 403, f"a code posted from another origin is refused: {status}")
+        check(not server.read_stderr("pairing is closed", timeout=1), "nothing from another site closed pairing")
+
+        def type_code(code):
+            """Types `code` into the page's box and presses the button, and waits for the page's answer."""
+            stranger.execute_script("document.getElementById('why').textContent = ''")
+            box = stranger.find_element(By.ID, "code")
+            box.clear()
+            box.send_keys(code)
+            stranger.find_element(By.CSS_SELECTOR, "#pair button").click()
+            WebDriverWait(stranger, 30 * SLOWDOWN).until(
+                lambda d: not d.find_elements(By.ID, "why") or d.find_element(By.ID, "why").text != "")
+
+        stranger.get(f"http://{own}/")
+        for n in range(5):
+            if stranger.find_elements(By.ID, "pair"):
+                type_code(wrong if n % 2 == 0 else wrong[::-1] if wrong[::-1] != fresh.replace(" ", "") else "222222")
+        check(server.read_stderr("pairing is closed"), "stderr says pairing closed after five wrong codes typed on the page")
         check("Too many wrong codes" in stranger.find_element(By.ID, "why").text, "the page says pairing is closed")
-        stranger.get(f"http://{own}/pair?code={fresh.replace(' ', '')}")
-        check(stranger.find_elements(By.ID, "unpaired"), "closed even to the right code")
+        check(not stranger.find_elements(By.ID, "pair"), "and offers no box any more")
+        status, _, body = request(port, "POST", "/pair", host=own, address=ADDRESS, body=json.dumps({"code": fresh}).encode(),
+                                  headers={"Content-Type": "application/json", "Origin": f"http://{own}"})
+        check(status == 401 and b"Too many wrong codes" in body, f"closed even to the right code: {status}")
         typed = new_offer()
         stranger.get(f"http://{own}/")
-        box = stranger.find_element(By.ID, "code")
-        box.send_keys(typed)
-        box.submit()
+        type_code(typed)
         WebDriverWait(stranger, 30 * SLOWDOWN).until(lambda d: d.find_elements(By.ID, "play") or d.find_elements(By.ID, "why"))
         why = stranger.find_elements(By.ID, "why")
         check(stranger.current_url == f"http://{own}/" and not why,

@@ -30,8 +30,13 @@ final class LibraryDoor: Sendable {
     }
 
     private let opened = Mutex<Opened?>(nil)
+    /// Held while the database is opened: the web app's requests come on several threads, and two first
+    /// opens at once would both migrate a new index.
+    private let opening = NSLock()
 
     func library(at path: String, intent: Intent, reconcile: (LibraryDatabase) throws -> Void) throws -> LibraryDatabase? {
+        opening.lock()
+        defer { opening.unlock() }
         if let cached = opened.withLock({ $0 }) {
             guard cached.isSnapshot, intent != .read else { return cached.library }
             throw CleanError(Self.readOnlyMessage(path))

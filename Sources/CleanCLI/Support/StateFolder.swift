@@ -11,7 +11,7 @@ import Synchronization
 /// a folder an older version left wider is tightened at the next start, with one line saying so.
 enum StateFolder {
     /// The files of the folder's top level that must be its owner's only.
-    static let files = ["library.sqlite", "library.sqlite-wal", "library.sqlite-shm", "library.sqlite-journal", "web.json", "web.lock"]
+    static let files = ["library.sqlite", "library.sqlite-wal", "library.sqlite-shm", "library.sqlite-journal", "web.json", "web.lock", "lock"]
     static let folders = ["Trash"]
 
     private static let secured = Mutex<Set<String>>([])
