@@ -112,9 +112,8 @@ public final class RoundHost: @unchecked Sendable {
         do {
             return try backend.openPlay()
         } catch {
-            let text = "\(error)"
-            guard text.hasPrefix("another clean is moving files") else { throw WebError.unexpected(error) }
-            throw WebError(409, "a round is already running: \(text)")
+            guard "\(error)".hasPrefix("another clean is moving files") else { throw WebError.unexpected(error) }
+            throw WebError(409, "a round is already running: another clean is moving files; wait for it to finish and try again")
         }
     }
 

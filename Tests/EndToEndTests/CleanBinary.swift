@@ -45,8 +45,20 @@ struct CleanBinary {
         try launch(Self.executable, arguments, input: input, environment: environment)
     }
 
-    /// Runs `executable` with `arguments`, writes `input` to its stdin, and collects its output and status.
-    func launch(_ executable: URL, _ arguments: [String], input: String?, environment: [String: String]) throws -> Run {
+    /// How long one run may take before it is killed and the test fails (a hang must fail, not stall CI).
+    static var timeout: Double { 300 * Slowdown.factor }
+
+    /// A run that did not finish within `CleanBinary.timeout`.
+    struct Hung: Error, CustomStringConvertible {
+        let arguments: [String]
+        let stderr: String
+        var description: String { "clean \(arguments.joined(separator: " ")) did not finish within \(Int(CleanBinary.timeout)) s (killed); stderr: \(stderr.suffix(2_000))" }
+    }
+
+    /// Runs `executable` with `arguments`, writes `input` to its stdin, and collects its output and status;
+    /// a run still going after `timeout` seconds is killed and thrown as `Hung`.
+    func launch(_ executable: URL, _ arguments: [String], input: String?, environment: [String: String],
+                timeout: Double = CleanBinary.timeout) throws -> Run {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -56,17 +68,43 @@ struct CleanBinary {
         process.standardError = err
         process.standardInput = inPipe
         try process.run()
+        let watchdog = Watchdog(process, after: timeout)
         if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
         try inPipe.fileHandleForWriting.close()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                   stderr: String(decoding: stderr, as: UTF8.self))
+        watchdog.cancel()
+        let run = Run(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+        if watchdog.fired { throw Hung(arguments: arguments, stderr: run.stderr) }
+        return run
     }
 
     /// Parses the stdout of a `--json` run.
     static func object(_ run: Run) throws -> [String: Any] {
         try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [String: Any] ?? [:]
     }
+}
+
+/// Kills a process that outlives its time (SIGTERM, then SIGKILL two seconds later), and says so.
+final class Watchdog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+    private var killed = false
+
+    init(_ process: Process, after seconds: Double) {
+        let pid = process.processIdentifier
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
+            guard lock.withLock({ !done }) else { return }
+            lock.withLock { killed = true }
+            kill(pid, SIGTERM)
+            DispatchQueue.global().asyncAfter(deadline: .now() + 2) { [self] in
+                if lock.withLock({ !done }) { kill(pid, SIGKILL) }
+            }
+        }
+    }
+
+    func cancel() { lock.withLock { done = true } }
+    var fired: Bool { lock.withLock { killed } }
 }

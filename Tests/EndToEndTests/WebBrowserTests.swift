@@ -80,8 +80,11 @@ import Testing
         process.standardOutput = output
         process.standardError = output
         try process.run()
+        let watchdog = Watchdog(process, after: 600 * Slowdown.factor)
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
+        watchdog.cancel()
+        #expect(!watchdog.fired, "\(name) did not finish within \(Int(600 * Slowdown.factor)) s (killed): \(text.suffix(2_000))")
         #expect(process.terminationStatus == 0, "\(name): \(text)")
         for screenshot in screenshots {
             #expect(FileManager.default.fileExists(atPath: shots + "/" + screenshot), "\(name) left no screenshot \(screenshot)")

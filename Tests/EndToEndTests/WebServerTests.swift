@@ -178,3 +178,16 @@ import Testing
         return Int(String(decoding: buffer[9..<12], as: UTF8.self)) ?? 0
     }
 }
+
+/// The suite's own guard: a run that hangs fails the test instead of stalling CI.
+@Suite struct HungRunTests {
+    @Test func aRunThatDoesNotFinishIsKilledAndThrown() throws {
+        let clean = try CleanBinary()
+        defer { clean.removeHome() }
+        let started = Date()
+        #expect(throws: CleanBinary.Hung.self) {
+            try clean.launch(CleanBinary.executable, ["web", "--no-open"], input: nil, environment: clean.environment, timeout: 2)
+        }
+        #expect(Date().timeIntervalSince(started) < 30)
+    }
+}

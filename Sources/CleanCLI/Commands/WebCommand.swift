@@ -20,8 +20,11 @@ extension Clean {
                 for one browser; the page then keeps a secret of its own (never a cookie) that ends when \
                 the server stops. `clean web link` asks the running server for a new link, for another \
                 browser. While it runs, $SWIPECLEAN_HOME/web.json (0600) holds {url, port, apiToken} for \
-                scripts: `Authorization: Bearer <apiToken>` opens /api/v1 and /media. With a desktop \
-                session the link is opened with xdg-open unless --no-open is given. Home, play (drag or \
+                scripts: `Authorization: Bearer <apiToken>` opens /api/v1 and /media. The link works once, \
+                within 5 minutes. With a desktop session the browser is opened with xdg-open (unless \
+                --no-open is given) on a page only you can read that sends it on to the link, so the \
+                link never appears on a command line. One clean web serves a home at a time: a second \
+                one says where the first is and exits 1. Home, play (drag or \
                 flick the card: left deletes, right keeps; keys ← d, → k, u undo, Esc quit), the batch \
                 confirmation, the trash with restore and the report, over the same rounds, trash and \
                 lock as the terminal. \
@@ -29,8 +32,10 @@ extension Clean {
                 this machine's private IPv4 address on the default route; public addresses and 0.0.0.0 \
                 are refused) and prints `Phone http://ADDR:PORT/pair/TOKEN` second: a link that pairs one \
                 phone, once, within 5 minutes, also shown on stderr as a QR code with a six-digit code to \
-                type. Nothing answers a device that has not paired (401). p and Enter print a new link, \
-                r and Enter unpair every phone; the server stops after 30 idle minutes. Plain HTTP: at home only.
+                type. Nothing answers a device that has not paired (401), and a paired phone's key works only \
+                from the address it paired from. p and Enter print a new link, r and Enter unpair every \
+                phone; the server stops after 30 minutes without a request of a paired phone or a \
+                signed-in page. Plain HTTP: at home only.
                 """,
             subcommands: [Link.self]
         )
