@@ -20,17 +20,8 @@ extension PlayContext {
         try withStanding(RoundReport(kind: kind))
     }
 
-    /// The boss with the most cards to deal now, if any can deal (ties: the first in the rules).
+    /// What to play next (`NextBoss`), if any boss can deal.
     func bestBoss() throws -> BossSuggestion? {
-        var best: BossSuggestion?
-        var counts: [BossQueue: Int] = [:]
-        for boss in rules.bosses {
-            // Counted by the index, never dealt: dealing every old photo of a million files to count them took
-            // a minute and 3.6 GB (the empty similar and videos bosses suggest another this way).
-            if counts[boss.category] == nil { counts[boss.category] = try library.cardCount(CardCategory(boss.category), policy: queuePolicy) }
-            let count = counts[boss.category] ?? 0
-            if count > 0, count > (best?.cards ?? 0) { best = BossSuggestion(boss: boss.name, cards: count) }
-        }
-        return best
+        NextBoss.best(try NextBoss.piles(library: library, rules: rules, policy: queuePolicy))
     }
 }

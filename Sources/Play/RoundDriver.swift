@@ -15,13 +15,15 @@ public enum NothingToPlay: Sendable, Equatable {
     case emptyQueue(category: CardCategory?, suggestion: BossSuggestion?)
 }
 
-/// A boss that can deal cards now.
+/// A boss that can deal cards now: how many, and the bytes they hold.
 public struct BossSuggestion: Sendable, Equatable {
     public let boss: String
     public let cards: Int
-    public init(boss: String, cards: Int) {
+    public let bytes: Int64
+    public init(boss: String, cards: Int, bytes: Int64 = 0) {
         self.boss = boss
         self.cards = cards
+        self.bytes = bytes
     }
 }
 

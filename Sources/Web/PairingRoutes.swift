@@ -26,6 +26,8 @@ extension WebApp {
         routes.get("pair/:token", .pairing) { request, context in
             let phone = try required()
             try Door.checkReadOrigin(request)
+            // Only a GET uses the offer up (a HEAD, as a link previewer sends, only gets the page).
+            guard request.method == .get else { return PhonePages.response(host: phone.host, reason: nil) }
             let token = try context.parameters.require("token")
             return Self.answer(phone.pair(.link(token), userAgent: request.headers[.userAgent], from: context.remoteAddress), phone)
         }

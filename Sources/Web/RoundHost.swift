@@ -117,19 +117,11 @@ public final class RoundHost: @unchecked Sendable {
         }
     }
 
-    /// Why there is no round, in the page's words.
+    /// Why there is no round, in the page's words (`NothingToPlay.words`, the terminal's too).
     static func refusal(_ why: NothingToPlay) -> WebError {
         switch why {
-        case .allowanceUsedUp(let minutes):
-            return WebError(409, "you have used today's \(minutes.map { "\($0) minutes" } ?? "time") of swiping (free tier); it renews at midnight, and `clean config set player.tier pro` lifts the limit")
-        case .emptyQueue(let category, let suggestion):
-            var text = "no \(category.map { CardReason.title($0) + "s" } ?? "candidates") to deal right now"
-            if let suggestion {
-                text += "; the \(suggestion.boss) boss has \(suggestion.cards) card\(suggestion.cards == 1 ? "" : "s")"
-            } else {
-                text += "; scan your folders again (Scan again on the home page), or a new folder on the computer (clean scan DIR)"
-            }
-            return WebError(404, text)
+        case .allowanceUsedUp: WebError(409, why.words(scanned: true, on: .web))
+        case .emptyQueue: WebError(404, why.words(scanned: true, on: .web))
         }
     }
 

@@ -49,7 +49,8 @@ public struct WebApp: Sendable {
     }
 
     private func router(gate: some Gate, remote: (@Sendable () -> String?)? = nil) -> Router<WebContext> {
-        let router = Router(context: WebContext.self)
+        // A HEAD is answered as its GET would be (a browser revalidates a cached icon with one).
+        let router = Router(context: WebContext.self, options: .autoGenerateHeadEndpoints)
         router.add(middleware: FrontDoor(gate: gate, remote: remote))
         declareRoutes(Routes(router: router, gate: gate))
         return router

@@ -176,6 +176,10 @@ import Testing
                             } else {
                                 #expect(row.through.contains(status), "\(what): let through as \(row.through)")
                             }
+                            if row.method == .get {   // a HEAD is judged and answered as its GET
+                                let head = try await client.execute(uri: uri, method: .head, headers: headers, body: nil)
+                                #expect(head.status.code == answer.status.code, "\(what): HEAD \(head.status)")
+                            }
                         case .otherCase:
                             // Another route: the catch-all page for a GET, nothing for a POST.
                             if row.method == .post {

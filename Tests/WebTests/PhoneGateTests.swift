@@ -12,8 +12,8 @@ import Testing
     static let phoneAgent: HTTPFields = [.userAgent: "Mozilla/5.0 (Linux; Android 14; Pixel 7) AppleWebKit/537.36 Chrome/120 Mobile Safari/537.36"]
 
     /// A fixture serving the phone address, with one offer open: its token and code.
-    static func fixture() throws -> (WebFixture, PhonePairing, token: String, code: String) {
-        let pairing = PhonePairing(address: "192.168.1.20")
+    static func fixture(clock: @escaping @Sendable () -> Date = Date.init) throws -> (WebFixture, PhonePairing, token: String, code: String) {
+        let pairing = PhonePairing(address: "192.168.1.20", now: clock)
         let fixture = try WebFixture(phone: pairing)
         let offer = pairing.offer()
         let token = String(offer.link.split(separator: "/").last!)
@@ -47,6 +47,7 @@ import Testing
         let (fixture, pairing, token, _) = try Self.fixture()
         let photo = try fixture.itemID("DCIM/Camera/IMAG0042.jpg")
         try await fixture.testPhone { client in
+            #expect(try await client.send(.head, "/pair/\(token)", bearer: nil).status == .unauthorized, "a HEAD uses nothing up")
             let first = try await client.send(.get, "/pair/\(token)", bearer: nil, extra: Self.phoneAgent)
             #expect(first.status == .ok)
             let secret = try #require(SecurityTests.meta("swipeclean-session", in: first.text))
@@ -113,7 +114,7 @@ import Testing
     /// What another site can make a browser send counts nothing: a GET with `?code=` (an image, a
     /// form), a POST without this address's Origin or as a form, wrong link tokens.
     @Test func nothingFromAnotherSiteCountsAsAnAttempt() async throws {
-        let (fixture, pairing, token, code) = try Self.fixture()
+        let (fixture, pairing, token, code) = try Self.fixture(clock: { Date(timeIntervalSince1970: 1_772_476_200) })   // the offer never expires here
         try await fixture.testPhone { client in
             for n in 0..<8 {
                 let image = try await client.send(.get, "/pair?code=00000\(n)", bearer: nil,

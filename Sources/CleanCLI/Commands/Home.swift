@@ -163,21 +163,20 @@ enum Home {
         return [holds + "the oldest goes for good \(DayText.short(day))", ""]
     }
 
-    /// The boss whose cards hold the most bytes right now, as a command to run; `clean scan` when there is no library.
+    /// What to play next (`NextBoss`, the pages' rule too), as a command to run; `clean scan` when there is no library.
     static func suggestion(_ piles: [String: CardTally], bosses: [BossDefinition], hasLibrary: Bool) -> String {
         guard hasLibrary else {
             return "start with `clean scan ~/Pictures` (or a mounted phone's DCIM folder)."
         }
-        let nouns: [BossQueue: String] = [.screenshots: "screenshot", .videos: "big video", .old: "old photo",
-                                          .duplicates: "duplicate copy", .similar: "similar photo"]
-        let queues = Dictionary(bosses.map { ($0.name, $0.category) }, uniquingKeysWith: { first, _ in first })
-        let piles = piles.map { name, pile in (name, pile.count, pile.bytes) }
-        guard let best = piles.filter({ $0.1 > 0 }).max(by: { ($0.2, $1.0) < ($1.2, $0.0) }) else {
+        let ordered = bosses.compactMap { boss in piles[boss.name].map { (boss: boss.name, tally: $0) } }
+        guard let best = NextBoss.best(ordered) else {
             return "nothing to clean in the index right now. Scan another folder: `clean scan DIR`."
         }
-        let noun = queues[best.0].flatMap { nouns[$0] } ?? "card"
-        let plural = best.1 == 1 ? noun : noun.hasSuffix("y") ? noun.dropLast() + "ies" : noun + "s"
-        return "\(grouped(best.1)) \(plural), \(humanBytes(best.2)): `clean boss \(best.0)`"
+        let nouns: [BossQueue: String] = [.screenshots: "screenshot", .videos: "big video", .old: "old photo",
+                                          .duplicates: "duplicate copy", .similar: "similar photo"]
+        let queue = bosses.first { $0.name == best.boss }?.category
+        let noun = queue.flatMap { nouns[$0] } ?? "card"
+        return "\(Words.count(best.cards, noun)), \(humanBytes(best.bytes)): `clean boss \(best.boss)`"
     }
 
     // MARK: - Helpers

@@ -101,23 +101,9 @@ struct PlayLoop {
         return report
     }
 
-    /// Why there is nothing to play, in the terminal's words.
-    /// `scanned`: a scan has run, so "scan a folder first" would be wrong.
+    /// Why there is nothing to play, in the terminal's words (`NothingToPlay.words`, the pages' too).
     static func words(_ why: NothingToPlay, scanned: Bool) -> String {
-        switch why {
-        case .allowanceUsedUp(let minutes):
-            return "You have used today's \(minutes.map { "\($0) minutes" } ?? "time") of swiping (free tier). It renews at midnight; `clean config set player.tier pro` lifts the limit."
-        case .emptyQueue(let category, let suggestion):
-            var message = "No \(category.map { Words.plural(CardView.title($0)) } ?? "candidates") to deal right now."
-            if let suggestion {
-                message += " Try `clean boss \(suggestion.boss)` (\(plural(suggestion.cards, "card")))."
-            } else if scanned {
-                message += " Everything indexed is decided; scan another folder: `clean scan DIR`."
-            } else {
-                message += " Scan a folder first: `clean scan ~/Pictures` (or a phone's DCIM folder)."
-            }
-            return message
-        }
+        why.words(scanned: scanned, on: .terminal)
     }
 }
 
