@@ -40,6 +40,14 @@ public struct PlayContext {
     public var newPlayer: Profile { Profile.newPlayer(tier: tier, rules: rules) }
 
     public var queuePolicy: QueuePolicy {
+        Self.queuePolicy(thresholds: thresholds, keptCooldownDays: keptCooldownDays, now: now, calendar: calendar,
+                         keeper: keeper, groupCards: groupCards)
+    }
+
+    /// The queues' rules of play, built here only: what is dealt and counted at `now` (files kept within
+    /// `keptCooldownDays` left out; duplicates and similar photos a card a group, with `keeper`'s suggestion).
+    public static func queuePolicy(thresholds: Thresholds, keptCooldownDays: Int, now: Date, calendar: Calendar,
+                                   keeper: KeeperRule, groupCards: Bool = true) -> QueuePolicy {
         var policy = QueuePolicy(thresholds: thresholds, keptCooldownDays: keptCooldownDays, now: now, calendar: calendar, groupCards: groupCards)
         policy.keeper = keeper
         return policy

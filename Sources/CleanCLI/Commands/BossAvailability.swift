@@ -37,9 +37,9 @@ func weeklyBossName(context: AppContext, profile: Game.Profile) throws -> String
                                      policy: queuePolicy(context), now: context.now, calendar: context.calendar)?.name
 }
 
-/// The queues' rules of the configuration at the context's time; duplicates and similar photos are dealt
-/// (and so counted) a card a group, as both front-ends deal them.
+/// The queues' rules of the configuration at the context's time (`PlayContext.queuePolicy`, as play deals
+/// them: duplicates and similar photos counted a card a group, the `[keep]` rule's suggestion).
 private func queuePolicy(_ context: AppContext) -> QueuePolicy {
-    QueuePolicy(thresholds: context.thresholds, keptCooldownDays: context.configuration.play.keptCooldownDays,
-                now: context.now, calendar: context.calendar, groupCards: true)
+    PlayContext.queuePolicy(thresholds: context.thresholds, keptCooldownDays: context.configuration.play.keptCooldownDays,
+                            now: context.now, calendar: context.calendar, keeper: KeeperRule(context.configuration.keep))
 }
