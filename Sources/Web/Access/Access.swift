@@ -23,13 +23,11 @@ public enum Access: String, CaseIterable, Sendable {
     case pairing
 }
 
-/// Who a request's credentials name, on either front.
+/// Who a request's credentials name on the loopback.
 enum Credential: Equatable {
     case none
     /// web.json's apiToken.
     case script
-    /// A browser signed in on the loopback.
+    /// A browser signed in with a link.
     case browser
-    /// A paired phone.
-    case phone
 }
