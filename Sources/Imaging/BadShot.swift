@@ -11,18 +11,20 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         /// Below this and gradients this one-directional: shaken.
         public var shakenFocus: Double
         public var shakenAnisotropy: Double
-        /// At least this share darker than 15, and highlights no brighter than `darkHighlight`: dark.
-        public var darkShare: Double
+        /// A median below `darkMedian` and highlights (99.9th percentile) no brighter than `darkHighlight`:
+        /// nothing shows (a night scene keeps its lights).
+        public var darkMedian: Int
         public var darkHighlight: Int
-        /// At least this share brighter than 245, and a median at least `overexposedMedian`.
+        /// At least this share brighter than 245, and a median at least `overexposedMedian` (snow has shadows).
         public var brightShare: Double
         public var overexposedMedian: Int
         /// Least share of textured tiles before focus is judged at all (a sky is not blurry).
         public var texturedShare: Double
 
-        public static let defaults = Limits(blurryFocus: 0.55, shakenFocus: 0.8, shakenAnisotropy: 0.5,
-                                            darkShare: 0.9, darkHighlight: 60, brightShare: 0.6, overexposedMedian: 246,
-                                            texturedShare: 0.08)
+        /// Measured on the tune half of the set (Docs/quality.md): the least focus of a photo kept there was 1.10.
+        public static let defaults = Limits(blurryFocus: 1.0, shakenFocus: 1.5, shakenAnisotropy: 0.65,
+                                            darkMedian: 15, darkHighlight: 32, brightShare: 0.4, overexposedMedian: 235,
+                                            texturedShare: 0.3)
 
         /// These limits made stricter (more flagged) or laxer by `factor` (1: as they are).
         public func scaled(_ factor: Double) -> Limits {
@@ -30,7 +32,7 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
             var limits = self
             limits.blurryFocus *= factor
             limits.shakenFocus *= factor
-            limits.darkShare = min(0.99, darkShare / factor)
+            limits.darkHighlight = Int((Double(darkHighlight) * factor).rounded())
             limits.brightShare = min(0.99, brightShare / factor)
             return limits
         }
@@ -38,10 +40,9 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
 
     /// The kind of bad shot these measures make, or nil for a photo to keep.
     public static func judge(_ q: ShotQuality, limits: Limits = .defaults) -> BadShot? {
-        if q.darkShare >= limits.darkShare && q.highlight <= limits.darkHighlight {
-            // Nothing shows. Sharp remains (a scene underexposed) are dark; smeared or none, a pocket shot.
-            if let faint = q.faintFocus, faint >= limits.blurryFocus { return .dark }
-            return .accidental
+        if q.median < limits.darkMedian && q.highlight <= limits.darkHighlight {
+            // Nothing shows. A frame with no texture at all, even faint, is a pocket shot; else dark.
+            return q.faintFocus == nil ? .accidental : .dark
         }
         if q.brightShare >= limits.brightShare && q.median >= limits.overexposedMedian { return .overexposed }
         if q.texturedShare >= limits.texturedShare, let focus = q.focus {

@@ -8,16 +8,18 @@ public struct ShotQuality: Sendable, Equatable {
     public var darkShare: Double
     /// Share of pixels brighter than 245.
     public var brightShare: Double
-    /// The median gray level, and the 99th percentile (the highlights: a night scene's lights).
+    /// The median gray level, and the 99.9th percentile of the decode before it is shrunk (the
+    /// highlights: a night scene's lights, a few pixels).
     public var median: Int
     public var highlight: Int
     /// Focus of the sharpest textured tiles: RMS of the Laplacian over the tile's standard deviation,
-    /// averaged over the sharpest tenth (nil: no tile with texture to judge).
+    /// averaged over the three sharpest (a bokeh portrait's subject may fill few) (nil: no tile with texture to judge).
     public var focus: Double?
     /// Focus over tiles with the faintest texture (a dark frame's remains): nil when none.
     public var faintFocus: Double?
-    /// 0 for gradients in every direction alike, 1 for all in one direction (structure tensor of the
-    /// textured tiles).
+    /// 0 for edges as sharp in every direction, 1 for none left in one direction: 1 − the least over the
+    /// most of the second differences' energy across the four directions (0°, 45°, 90°, 135°) in the
+    /// textured tiles. A shaken frame loses the one along its motion.
     public var anisotropy: Double
     /// Share of the tiles that hold texture.
     public var texturedShare: Double
@@ -40,8 +42,21 @@ public struct ShotQuality: Sendable, Equatable {
     static let texture = 8.0
     static let faintTexture = 1.5
 
+    static func percentile(of pixels: [UInt8], _ p: Double) -> Int {
+        var histogram = [Int](repeating: 0, count: 256)
+        for value in pixels { histogram[Int(value)] += 1 }
+        let target = Int(Double(pixels.count) * p)
+        var seen = 0
+        for (level, count) in histogram.enumerated() {
+            seen += count
+            if seen > target { return level }
+        }
+        return 255
+    }
+
     public static func measure(_ image: Image) -> ShotQuality {
         var gray = image.gray()
+        let highlight = Self.percentile(of: gray.pixels, 0.999)
         if gray.shortSide > workingSide {
             let scale = Double(workingSide) / Double(gray.shortSide)
             gray = gray.resized(width: max(1, Int((Double(gray.width) * scale).rounded())),
@@ -61,7 +76,7 @@ public struct ShotQuality: Sendable, Equatable {
             return 255
         }
         var sharp: [Double] = [], faint: [Double] = []
-        var jxx = 0.0, jyy = 0.0, jxy = 0.0
+        var energy = [0.0, 0.0, 0.0, 0.0]
         var tiles = 0
         let px = gray.pixels
         var ty = 0
@@ -79,15 +94,19 @@ public struct ShotQuality: Sendable, Equatable {
                 let mean = sum / count
                 let deviation = (max(0, squares / count - mean * mean)).squareRoot()
                 if deviation >= faintTexture {
-                    var laplacian = 0.0, txx = 0.0, tyy = 0.0, txy = 0.0, inner = 0.0
+                    var laplacian = 0.0, inner = 0.0
+                    var directions = [0.0, 0.0, 0.0, 0.0]
                     for y in max(1, ty)..<min(h - 1, ty + tile) {
                         for x in max(1, tx)..<min(w - 1, tx + tile) {
                             let at = y * w + x
                             let c = Double(px[at])
                             let l = Double(px[at - 1]) + Double(px[at + 1]) + Double(px[at - w]) + Double(px[at + w]) - 4 * c
                             laplacian += l * l
-                            let gx = Double(px[at + 1]) - Double(px[at - 1]), gy = Double(px[at + w]) - Double(px[at - w])
-                            txx += gx * gx; tyy += gy * gy; txy += gx * gy
+                            let dx = Double(px[at - 1]) + Double(px[at + 1]) - 2 * c
+                            let dy = Double(px[at - w]) + Double(px[at + w]) - 2 * c
+                            let d1 = Double(px[at - w - 1]) + Double(px[at + w + 1]) - 2 * c
+                            let d2 = Double(px[at - w + 1]) + Double(px[at + w - 1]) - 2 * c
+                            directions[0] += dx * dx; directions[1] += d1 * d1; directions[2] += dy * dy; directions[3] += d2 * d2
                             inner += 1
                         }
                     }
@@ -95,7 +114,7 @@ public struct ShotQuality: Sendable, Equatable {
                         let focus = (laplacian / inner).squareRoot() / deviation
                         if deviation >= texture {
                             sharp.append(focus)
-                            jxx += txx / (deviation * deviation); jyy += tyy / (deviation * deviation); jxy += txy / (deviation * deviation)
+                            for k in 0..<4 { energy[k] += directions[k] / (deviation * deviation) }
                         } else {
                             faint.append(focus)
                         }
@@ -105,17 +124,19 @@ public struct ShotQuality: Sendable, Equatable {
             }
             ty += tile
         }
-        func topTenth(_ values: [Double]) -> Double? {
+        func sharpest(_ values: [Double]) -> Double? {
             guard !values.isEmpty else { return nil }
             let sorted = values.sorted(by: >)
-            let k = max(1, sorted.count / 10)
+            let k = min(3, sorted.count)
             return sorted.prefix(k).reduce(0, +) / Double(k)
         }
-        let trace = jxx + jyy
-        let anisotropy = trace > 0 ? (((jxx - jyy) * (jxx - jyy) + 4 * jxy * jxy).squareRoot() / trace) : 0
+        // The diagonals' second differences span √2 pixels: their energy is halved to compare (a 1/r² falloff).
+        energy[1] /= 2; energy[3] /= 2
+        let most = energy.max() ?? 0
+        let anisotropy = most > 0 ? 1 - (energy.min() ?? 0) / most : 0
         return ShotQuality(darkShare: Double(dark) / Double(n), brightShare: Double(bright) / Double(n),
-                           median: percentile(0.5), highlight: percentile(0.99),
-                           focus: topTenth(sharp), faintFocus: topTenth(faint + sharp),
+                           median: percentile(0.5), highlight: highlight,
+                           focus: sharpest(sharp), faintFocus: sharpest(faint + sharp),
                            anisotropy: anisotropy, texturedShare: tiles > 0 ? Double(sharp.count) / Double(tiles) : 0)
     }
 }
