@@ -95,7 +95,7 @@ enum CardQueue {
     /// dissolved by a trigger of migration v8, so the kept photo is there).
     static let similarCopy = "(item.similarGroup IS NOT NULL AND item.similarGroup != item.id)"
     /// The categories a standard round deals, in its order.
-    static let ranked: [CardCategory] = [.duplicates, .similar, .bigVideos, .screenshots, .oldPhotos]
+    static let ranked: [CardCategory] = [.duplicates, .similar, .badShots, .bigVideos, .screenshots, .oldPhotos]
 
     /// The condition that `item` belongs to `category` (true, false or, where a value is missing, NULL).
     static func member(_ category: CardCategory, _ t: Thresholds) -> SQLCondition {
@@ -105,6 +105,7 @@ enum CardQueue {
         case .bigVideos: return SQLCondition("(item.kind = 'video' AND item.size > ?)", [t.bigVideoBytes])
         case .screenshots: return SQLCondition("(item.screenshotEvidence IS NOT NULL)")
         case .oldPhotos: return SQLCondition("(item.kind = 'photo' AND item.capturedEpoch < ?)", [t.oldBefore.timeIntervalSince1970])
+        case .badShots: return SQLCondition("(item.badShot IS NOT NULL AND item.kind = 'photo' AND item.screenshotEvidence IS NULL)")
         case .other: return SQLCondition("1")
         }
     }
