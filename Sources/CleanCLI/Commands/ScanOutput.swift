@@ -60,6 +60,7 @@ enum ScanOutput {
             ("similar", "similar", s.similar.reclaimableBytes, s.similar.files),
             ("old", "old", s.oldPhotos.bytes, s.oldPhotos.count),
             ("screenshots", "screenshots", 0, s.screenshots),
+            ("bad-shots", "bad-shots", s.badShots.bytes, s.badShots.count),
         ]
         guard s.files > 0 else { return "Nothing to clean here." }
         guard let best = piles.filter({ $0.count > 0 }).max(by: { ($0.bytes, $0.count) < ($1.bytes, $1.count) }) else {
