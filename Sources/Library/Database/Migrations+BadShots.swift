@@ -3,7 +3,8 @@ import GRDB
 extension Migrations {
     /// v18-badShots: why a photo is a bad shot (blurry, dark, overexposed, accidental) and the measures it
     /// was judged by, taken from the fingerprint's decode. Every photo is fingerprinted again by the next
-    /// scan that looks for similar photos (its measures did not exist); the groups stay as they are.
+    /// scan that looks for similar photos (its measures did not exist); the groups stay as they are. The
+    /// bad shots' stretch of a round walks `item_card_bad_shots`, already in card order (largest first, then path).
     static func registerBadShots(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("v18-badShots: bad shots") { db in
             try db.execute(sql: """
@@ -16,7 +17,7 @@ extension Migrations {
                 ALTER TABLE item ADD COLUMN shotFaintFocus REAL;
                 ALTER TABLE item ADD COLUMN shotAnisotropy REAL;
                 ALTER TABLE item ADD COLUMN shotTextured REAL;
-                CREATE INDEX item_badShot ON item(badShot) WHERE badShot IS NOT NULL;
+                CREATE INDEX item_card_bad_shots ON item((size + linkedBytes) DESC, path) WHERE badShot IS NOT NULL;
                 UPDATE item SET fingerprinted = 0 WHERE fingerprinted = 1 AND kind = 'photo' AND screenshotEvidence IS NULL AND store IS NULL;
                 """)
         }

@@ -36,7 +36,7 @@ enum CardQueue {
     /// nothing is sorted; named, so SQLite never prefers a counting index and sorts a million rows instead.
     static let orderIndex: [CardCategory: String] = [
         .duplicates: "item_card_extra_copies", .similar: "item_card_similar", .bigVideos: "item_card_by_kind",
-        .screenshots: "item_card_screenshots", .oldPhotos: "item_card_by_kind",
+        .screenshots: "item_card_screenshots", .oldPhotos: "item_card_by_kind", .badShots: "item_card_bad_shots",
     ]
 
     /// The covering index a round's total is counted from (migration v8).
@@ -95,7 +95,7 @@ enum CardQueue {
     /// dissolved by a trigger of migration v8, so the kept photo is there).
     static let similarCopy = "(item.similarGroup IS NOT NULL AND item.similarGroup != item.id)"
     /// The categories a standard round deals, in its order.
-    static let ranked: [CardCategory] = [.duplicates, .similar, .badShots, .bigVideos, .screenshots, .oldPhotos]
+    static let ranked: [CardCategory] = [.duplicates, .similar, .bigVideos, .screenshots, .oldPhotos]
 
     /// The condition that `item` belongs to `category` (true, false or, where a value is missing, NULL).
     static func member(_ category: CardCategory, _ t: Thresholds) -> SQLCondition {
