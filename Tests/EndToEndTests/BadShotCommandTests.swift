@@ -47,6 +47,9 @@ import Testing
         #expect(list.stdout.contains("6 cards ready"), "\(list.stdout)")
         let played = try clean.run(["boss", "bad-shots"], input: "k\nk\nk\nk\nk\nk\n")
         #expect(played.status == 0, "\(played.stderr)")
-        #expect(played.stdout.contains("out of focus") || played.stdout.contains("almost black"), "\(played.stdout)")
+        // Each card says why in words.
+        for words in ["shaken: its edges are smeared", "almost black:", "washed out:", "taken by accident"] {
+            #expect(played.stdout.contains(words), "\(words): \(played.stdout)")
+        }
     }
 }

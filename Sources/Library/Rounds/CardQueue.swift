@@ -97,6 +97,12 @@ enum CardQueue {
     /// The categories a standard round deals, in its order.
     static let ranked: [CardCategory] = [.duplicates, .similar, .bigVideos, .screenshots, .oldPhotos]
 
+    /// The categories a queue walks: a round's ranked ones, and a boss's own when a round does not deal it (bad shots).
+    static func dealtIn(_ wanted: CardCategory?) -> [CardCategory] {
+        guard let wanted, !ranked.contains(wanted), wanted != .other else { return ranked }
+        return ranked + [wanted]
+    }
+
     /// The condition that `item` belongs to `category` (true, false or, where a value is missing, NULL).
     static func member(_ category: CardCategory, _ t: Thresholds) -> SQLCondition {
         switch category {
@@ -128,7 +134,7 @@ enum CardQueue {
             var stretches: [CardStretch] = []
             for reviewed in [false, true] {
                 let seen = SQLCondition(reviewed ? self.reviewed : "NOT \(self.reviewed)")
-                for (index, category) in ranked.enumerated() where wanted == nil || wanted == category {
+                for (index, category) in dealtIn(wanted).enumerated() where wanted == nil || wanted == category {
                     // In a round a file is dealt under its first category only.
                     let earlier = wanted == nil ? ranked[..<index].map { member($0, t).isFalse } : []
                     let condition = SQLCondition.all([base, member(category, t), seen] + earlier)
