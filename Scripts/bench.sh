@@ -166,3 +166,16 @@ echo; echo "similar photos, the set (Benchmarks/make_similar_set.py; target: rec
 echo; echo "similar photos, the held-out set (make_similar_set.py --held-out):"
 "$VENV/bin/python" "$here/Benchmarks/similar_eval.py" "$CLEAN" "$WORK/similar-held-out"
 # ---- end of similar photos -----------------------------------------------------------------
+# ---- bad shots (issue 39) -------------------------------------------------------------------
+# Benchmarks/make_quality_set.py makes two sets from real photos (Fixtures/corpus, skimage.data and
+# mate-backgrounds' photographs when present): the limits were chosen on the tune set; the held-out set
+# is made from the other photos with other degradation amounts, sizes and JPEG qualities.
+# Targets (held-out): >= 90 % of bad shots flagged, each kind >= 80 %, <= 2 % of good photos flagged.
+if "$VENV/bin/python" -c 'import numpy' 2> /dev/null; then
+  "$VENV/bin/python" "$here/Benchmarks/make_quality_set.py" "$WORK/quality-tune" --split tune > /dev/null
+  "$VENV/bin/python" "$here/Benchmarks/make_quality_set.py" "$WORK/quality-held-out" --split heldout > /dev/null
+  echo; echo "bad shots, the tune set (Benchmarks/make_quality_set.py --split tune):"
+  python3 "$here/Benchmarks/quality_bench.py" "$CLEAN" "$WORK/quality-tune"
+  echo; echo "bad shots, the held-out set (--split heldout; target >= 90 % flagged, each kind >= 80 %, <= 2 % good flagged):"
+  python3 "$here/Benchmarks/quality_bench.py" "$CLEAN" "$WORK/quality-held-out"
+fi

@@ -12,6 +12,8 @@ public enum BossQueue: String, Codable, Sendable, CaseIterable {
     case duplicates
     /// Near-duplicates and burst frames (never the photo a group keeps).
     case similar
+    /// Blurry, dark, overexposed and accidental photos.
+    case badShots = "bad-shots"
 }
 
 /// One boss: a queue of files to confirm deletions of, defeated once when `target` is reached.

@@ -50,6 +50,8 @@ extension Rules {
             BossDefinition(name: "old", title: "Blast from the Past", summary: "photos over 2 years old", category: .old, target: 100, xpReward: 500),
             BossDefinition(name: "duplicates", title: "Double Trouble", summary: "extra copies of identical files", category: .duplicates, target: 25, xpReward: 500),
             BossDefinition(name: "similar", title: "Seeing Double", summary: "near-duplicates and burst frames", category: .similar, target: 50, xpReward: 500),
+            BossDefinition(name: "bad-shots", title: "The Blur Hunter", summary: "blurry, dark, overexposed and accidental photos",
+                           category: .badShots, target: 30, xpReward: 500),
         ],
         challenges: [
             ChallengeDefinition(id: "delete-25-today", title: "Delete 25 photos today", period: .daily, metric: .photosDeleted, target: 25, xpReward: 50),

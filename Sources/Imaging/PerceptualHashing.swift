@@ -12,13 +12,17 @@ public struct PhotoFingerprint: Sendable, Equatable {
     public var detail: Double
     /// Variance of the Laplacian at the decoded size (see `PerceptualHashing.decodeSize`).
     public var sharpness: Double
+    /// Exposure and focus, for bad shots (`BadShot`).
+    public var quality: ShotQuality?
 
-    public init(hash: PerceptualHash, centreHash: PerceptualHash, thumbnail: Thumbnail, detail: Double, sharpness: Double) {
+    public init(hash: PerceptualHash, centreHash: PerceptualHash, thumbnail: Thumbnail, detail: Double, sharpness: Double,
+                quality: ShotQuality? = nil) {
         self.hash = hash
         self.centreHash = centreHash
         self.thumbnail = thumbnail
         self.detail = detail
         self.sharpness = sharpness
+        self.quality = quality
     }
 }
 
@@ -44,6 +48,6 @@ public enum PerceptualHashing {
         let centre = Thumbnail.sample(luminance, Thumbnail.Window(x: room, y: room, side: Double(side) * centreScale))
         return PhotoFingerprint(hash: PerceptualHash(luminance: luminance), centreHash: PerceptualHash(luminance: centre),
                                 thumbnail: Thumbnail(luminance: luminance), detail: Thumbnail.detail(luminance),
-                                sharpness: Sharpness.varianceOfLaplacian(image))
+                                sharpness: Sharpness.varianceOfLaplacian(image), quality: ShotQuality.measure(image))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Library
 
 /// Why a card was dealt, in the words both front-ends show: "duplicate of /…/a.jpg (kept)",
@@ -12,6 +13,7 @@ public enum CardReason {
         case .bigVideos: "big video"
         case .screenshots: "screenshot"
         case .oldPhotos: "old photo"
+        case .badShots: "bad shot"
         case .other: "file"
         }
     }
@@ -68,8 +70,27 @@ public enum CardReason {
             let age = "\(years) year\(years == 1 ? "" : "s") old"
             guard let taken = card.item.capturedAt?.prefix(10), taken.count == 10 else { return age }
             return "taken \(taken), \(age)"
+        case .badShots:
+            return badShotText(card.item)
         case .other:
             return "candidate"
+        }
+    }
+
+    /// Why a photo is a bad shot, in words: "out of focus: even its sharpest part is soft",
+    /// "almost black: 96 % of it is darker than the shadows".
+    public static func badShotText(_ item: ItemRecord) -> String {
+        let percent = { (share: Double?) in "\(Int(((share ?? 0) * 100).rounded())) %" }
+        switch item.shownBadShot {
+        case .blurry:
+            if (item.shotFocus ?? 0) >= BadShot.Limits.defaults.blurryFocus {
+                return "shaken: its edges are smeared in one direction (the camera moved)"
+            }
+            return "out of focus: even the sharpest part of this photo is soft"
+        case .dark: return "almost black: \(percent(item.shotDark)) of it is darker than the shadows"
+        case .overexposed: return "washed out: \(percent(item.shotBright)) of it is pure white"
+        case .accidental: return "taken by accident: almost black, with nothing in it to see"
+        case nil: return "bad shot"
         }
     }
 }

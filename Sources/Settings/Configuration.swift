@@ -2,7 +2,7 @@ import Game
 
 /// Every setting of SwipeClean: the compiled-in defaults, overridden key by key by the user's file.
 ///
-/// Its sections are the `[player]`, `[scan]`, `[trash]`, `[play]`, `[media]`, `[game]`, `[similar]` and `[keep]` tables
+/// Its sections are the `[player]`, `[scan]`, `[trash]`, `[play]`, `[media]`, `[game]`, `[similar]`, `[quality]` and `[keep]` tables
 /// of `Config/swipeclean.toml`. Settings is a leaf: it imports only the pure `Game` (whose `Rules`
 /// are the `[game]` section), so reading a config links no database and no C library. The command
 /// layer turns `[scan]` and `[media]` into the scanner's `ScanOptions` and `ScreenshotRules`.
@@ -14,6 +14,7 @@ public struct Configuration: Codable, Sendable, Equatable {
     public var media: MediaSettings
     public var game: Rules
     public var similar: SimilarSettings
+    public var quality: QualitySettings
     public var keep: KeepSettings
 
     public static let defaults = Configuration(
@@ -35,6 +36,7 @@ public struct Configuration: Codable, Sendable, Equatable {
             screenshotUserComment: "Screenshot", screenshotAndroidSoftware: "Android"),
         game: .defaults,
         similar: SimilarSettings(maxDistance: 14),
+        quality: QualitySettings(badShots: true, strictness: 1.0),
         keep: KeepSettings(order: [.resolution, .sharpness, .original, .format, .folder, .oldest],
                            formats: [.raw, .heic, .jpeg, .png, .webp], preferFolders: ["DCIM", "Camera"], avoidFolders: [])
     )
@@ -88,6 +90,14 @@ public struct TrashSettings: Codable, Sendable, Equatable {
 public struct SimilarSettings: Codable, Sendable, Equatable {
     /// The most bits in which the 64-bit hashes of two similar photos may differ.
     public var maxDistance: Int
+}
+
+/// The `[quality]` section: bad shots (blurry, dark, overexposed, accidental photos).
+public struct QualitySettings: Codable, Sendable, Equatable {
+    /// Whether a scan looks for bad shots at all.
+    public var badShots: Bool
+    /// 1: the measured limits; above 1 flags more (stricter about quality), below fewer.
+    public var strictness: Double
 }
 
 /// The `[keep]` section: which member of a group card (duplicates, similar photos) is suggested to stay.

@@ -84,6 +84,7 @@ enum Limits {
         integer("game.challenges[].target", 1...(1 << 50), { $0.game.challenges.map(\.target) }),
         integer("game.challenges[].xp_reward", 0...100_000, { $0.game.challenges.map(\.xpReward) }),
         integer("similar.max_distance", 0...20, { [$0.similar.maxDistance] }),
+        Limit(key: "quality.strictness", range: .real(0.5...2.0)) { [Number.real($0.quality.strictness)] },
     ]
 
     /// The first number outside its range, as an error naming the key (with the element's index) and the file.

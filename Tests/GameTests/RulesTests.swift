@@ -50,10 +50,10 @@ import Testing
         #expect(byID.keys.allSatisfy { $0.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "-" } })
     }
 
-    @Test func shipsTheFiveBossesWorthFiveHundredEach() {
+    @Test func shipsTheSixBossesWorthFiveHundredEach() {
         let bosses = Rules.defaults.bosses.map { ($0.name, $0.target, $0.xpReward) }
-        #expect(bosses.map(\.0) == ["screenshots", "videos", "old", "duplicates", "similar"])
-        #expect(bosses.map(\.1) == [50, 10, 100, 25, 50])
+        #expect(bosses.map(\.0) == ["screenshots", "videos", "old", "duplicates", "similar", "bad-shots"])
+        #expect(bosses.map(\.1) == [50, 10, 100, 25, 50, 30])
         #expect(bosses.allSatisfy { $0.2 == 500 })
     }
 

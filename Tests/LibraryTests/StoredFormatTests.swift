@@ -201,6 +201,9 @@ import Testing
             "perceptualHash": 16.databaseValue, "sharpness": 17.5.databaseValue, "similarGroup": 1.databaseValue,
             "fingerprinted": true.databaseValue, "store": 2.databaseValue, "storeName": "Media/DCIM/100APPLE/IMG_0001.JPG".databaseValue,
             "centreHash": 18.databaseValue, "detail": 19.5.databaseValue,
+            "badShot": "blurry".databaseValue, "shotFocus": 0.5.databaseValue, "shotDark": 0.25.databaseValue,
+            "shotBright": 0.125.databaseValue, "shotMedian": 20.databaseValue, "shotHighlight": 21.databaseValue,
+            "shotFaintFocus": 0.75.databaseValue, "shotAnisotropy": 0.375.databaseValue, "shotTextured": 0.875.databaseValue,
         ]
         #expect(Set(values.keys) == table.subtracting(["id", "linkedBytes", "extraCopy"]))
         let names = values.keys.sorted()

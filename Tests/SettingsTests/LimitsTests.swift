@@ -77,7 +77,7 @@ import Testing
 
     @Test func everyLimitIsInTheTable() {
         let tested = Set(Self.ranges.map(\.0) + ["game.multiplier_ladder", "game.multiplier_ladder[]", "game.levels",
-                                                   "game.events[].multiplier"])
+                                                   "game.events[].multiplier", "quality.strictness"])
         #expect(Set(Limits.all.map(\.key)) == tested)
     }
 

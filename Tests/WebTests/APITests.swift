@@ -20,7 +20,7 @@ import Testing
             let available = Dictionary(uniqueKeysWithValues: bosses.filter { $0["weekly"] as? Bool == false }
                 .map { ($0["name"] as! String, $0["available"] as! Int) })
             // Duplicates and similar photos count a card a group: 3 groups of copies, 2 groups of similar photos.
-            #expect(available == ["screenshots": 5, "videos": 0, "old": 9, "duplicates": 3, "similar": 2])
+            #expect(available == ["screenshots": 5, "videos": 0, "old": 9, "duplicates": 3, "similar": 2, "bad-shots": 0])
             let weekly = try #require(bosses.last)
             #expect(weekly["name"] as? String == "weekly" && weekly["weekly"] as? Bool == true && (weekly["available"] as? Int ?? 0) > 0)
             // Its battle's header names it by its own title.
@@ -32,7 +32,7 @@ import Testing
             _ = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":false}"#)
             let home = try await client.send(.get, "/api/v1/home").object
             #expect((home["profile"] as? [String: Any])?["level"] as? Int == 1)
-            #expect((home["bosses"] as? [[String: Any]])?.count == 5 && (home["challenges"] as? [Any])?.isEmpty == false)
+            #expect((home["bosses"] as? [[String: Any]])?.count == 6 && (home["challenges"] as? [Any])?.isEmpty == false)
             #expect(home["nextLevelTitle"] as? String == "Digital Declutterer")
         }
     }

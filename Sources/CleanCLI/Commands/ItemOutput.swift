@@ -17,6 +17,7 @@ enum ItemOutput {
             ("perceptualHash", .optional(item.perceptualHashHex)),
             ("similarGroup", .optional(item.similarGroup)),
             ("protected", .optional(item.store.flatMap { stores[$0]?.rawValue })), ("storeName", .optional(item.storeName)),
+            ("badShot", .optional(item.shownBadShot?.rawValue)),
         ])
     }
 
@@ -35,6 +36,7 @@ enum ItemOutput {
         if let group = item.duplicateGroup {
             tags.append("duplicate #\(group)" + (item.id.map(keptDuplicates.contains) == true ? " (kept)" : ""))
         }
+        if let bad = item.shownBadShot { tags.append(bad.rawValue) }
         if let group = item.similarGroup { tags.append("similar #\(group)" + (group == item.id ? " (kept)" : "")) }
         let date = item.capturedAt.map { String($0.prefix(10)) } ?? "no date"
         let what = tags.joined(separator: ", ")

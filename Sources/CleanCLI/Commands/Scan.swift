@@ -57,7 +57,7 @@ extension Clean {
                 roots: roots, options: options, screenshotRules: ScreenshotRules(context.configuration.media),
                 excluded: [RawPath(context.home), RawPath(context.trashDirectory)],
                 now: context.now, calendar: context.calendar, rehash: rehash,
-                similar: similar ? SimilarOptions(context.configuration.similar) : nil)
+                similar: similar ? SimilarOptions(context.configuration.similar, quality: context.configuration.quality) : nil)
         }
 
         func run() throws {

@@ -15,6 +15,7 @@ enum ScanOutput {
             ("similar", .object([("groups", .int(s.similar.groups)), ("files", .int(s.similar.files)),
                                  ("reclaimableBytes", .int(s.similar.reclaimableBytes))])),
             ("protected", ProtectedOutput.json(s.protected)),
+            ("badShots", .int(s.badShots.count)),
             ("photosFingerprinted", .int(report.fingerprinted)),
             ("errors", .array(report.errors.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
             ("errorCount", .int(report.errors.count)),
@@ -36,6 +37,7 @@ enum ScanOutput {
             "  old photos       \(grouped(s.oldPhotos.count)) (\(humanBytes(s.oldPhotos.bytes)))",
             "  duplicates       \(grouped(s.duplicates.groups)) groups, \(grouped(s.duplicates.files)) files, \(humanBytes(s.duplicates.reclaimableBytes)) reclaimable",
             "  similar photos   \(grouped(s.similar.groups)) groups, \(grouped(s.similar.files)) files, \(humanBytes(s.similar.reclaimableBytes)) reclaimable",
+            "  bad shots        \(grouped(s.badShots.count)) (\(humanBytes(s.badShots.bytes))): blurry, dark, overexposed or taken by accident",
         ]
         let protected = ProtectedOutput.lines(s.protected)
         if !protected.isEmpty { lines += [""] + protected }
@@ -58,6 +60,7 @@ enum ScanOutput {
             ("similar", "similar", s.similar.reclaimableBytes, s.similar.files),
             ("old", "old", s.oldPhotos.bytes, s.oldPhotos.count),
             ("screenshots", "screenshots", 0, s.screenshots),
+            ("bad-shots", "bad-shots", s.badShots.bytes, s.badShots.count),
         ]
         guard s.files > 0 else { return "Nothing to clean here." }
         guard let best = piles.filter({ $0.count > 0 }).max(by: { ($0.bytes, $0.count) < ($1.bytes, $1.count) }) else {

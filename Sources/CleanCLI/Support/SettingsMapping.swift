@@ -1,3 +1,4 @@
+import Imaging
 import Library
 import Media
 import Settings
@@ -25,7 +26,12 @@ extension KeeperRule {
 
 extension SimilarOptions {
     init(_ settings: SimilarSettings) {
+        self.init(settings, quality: Configuration.defaults.quality)
+    }
+
+    init(_ settings: SimilarSettings, quality: QualitySettings) {
         self.init(maxDistance: settings.maxDistance)
+        badShots = quality.badShots ? BadShot.Limits.defaults.scaled(quality.strictness) : nil
     }
 }
 

@@ -1,11 +1,13 @@
 import Foundation
 import GRDB
+import Imaging
 
 /// Which indexed items a listing or a card queue takes.
 public enum ItemFilter: String, CaseIterable, Sendable {
     case all, screenshots, videos
     case bigVideos = "big-videos"
     case old, duplicates, similar
+    case badShots = "bad-shots"
 
     /// The SQL condition and its arguments for this filter at these thresholds.
     func condition(_ thresholds: Thresholds) -> (String, StatementArguments) {
@@ -17,6 +19,8 @@ public enum ItemFilter: String, CaseIterable, Sendable {
         case .old: return ("kind = 'photo' AND capturedEpoch < ?", [thresholds.oldBefore.timeIntervalSince1970])
         case .duplicates: return ("duplicateGroup IS NOT NULL", [])
         case .similar: return ("similarGroup IS NOT NULL", [])
+        // Never a video, a screenshot or a file in a store, whatever an older row says.
+        case .badShots: return ("badShot IS NOT NULL AND kind = 'photo' AND screenshotEvidence IS NULL AND store IS NULL", [])
         }
     }
 }
@@ -34,6 +38,11 @@ extension LibraryDatabase {
 }
 
 extension ItemRecord {
+    /// Why this photo is a bad shot, never for a video, a screenshot or a file in a store.
+    public var shownBadShot: BadShot? {
+        kind == .photo && screenshotEvidence == nil && store == nil ? badShot : nil
+    }
+
     /// A video over the big-video threshold.
     public func isBigVideo(_ thresholds: Thresholds) -> Bool { kind == .video && size > thresholds.bigVideoBytes }
 

@@ -64,6 +64,17 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     /// The file's own name and folder inside its store, where the store records it (an iPhone
     /// backup's `Manifest.db`: `Media/DCIM/100APPLE/IMG_0001.HEIC`).
     public var storeName: String?
+    /// Why this photo is a bad shot (`Imaging.BadShot`, migration v18-badShots); nil for a photo to keep or another file.
+    public var badShot: BadShot?
+    /// The measures it was judged by (`Imaging.ShotQuality`), nil before a photo's fingerprint.
+    public var shotFocus: Double?
+    public var shotDark: Double?
+    public var shotBright: Double?
+    public var shotMedian: Int?
+    public var shotHighlight: Int?
+    public var shotFaintFocus: Double?
+    public var shotAnisotropy: Double?
+    public var shotTextured: Double?
 
     public enum LinkKind: String, Codable, Sendable { case livePhoto = "live-photo", raw, sidecar }
 
@@ -72,6 +83,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         case id, path, size, mtimeNs, inode, device, ctimeNs, mime, kind, capturedAt, capturedEpoch, dateSource, width, height
         case cameraMake, cameraModel, screenshotEvidence, partialHash, contentHash, duplicateGroup, linkedTo, linkKind
         case perceptualHash, sharpness, centreHash, detail, similarGroup, fingerprinted, store, storeName
+        case badShot, shotFocus, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotAnisotropy, shotTextured
     }
 
     public var rawPath: RawPath { RawPath(bytes: Array(path)) }
@@ -116,8 +128,16 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         fingerprinted = !SimilarFinder.takesPart(self)
     }
 
+    /// Records the measures of a photo's shot and its verdict (none when `limits` is nil: bad shots are off).
+    mutating func setQuality(_ q: ShotQuality?, limits: BadShot.Limits?) {
+        badShot = q.flatMap { q in limits.flatMap { BadShot.judge(q, limits: $0) } }
+        shotFocus = q?.focus; shotDark = q?.darkShare; shotBright = q?.brightShare; shotMedian = q?.median
+        shotHighlight = q?.highlight; shotFaintFocus = q?.faintFocus; shotAnisotropy = q?.anisotropy; shotTextured = q?.texturedShare
+    }
+
     /// Records a fingerprint taken at reading (nil: the photo did not decode).
-    mutating func setFingerprint(_ fingerprint: PhotoFingerprint?) {
+    mutating func setFingerprint(_ fingerprint: PhotoFingerprint?, limits: BadShot.Limits? = nil) {
+        setQuality(fingerprint?.quality, limits: limits)
         perceptualHash = fingerprint.map { Int64(bitPattern: $0.hash.bits) }
         sharpness = fingerprint?.sharpness
         thumbnail = fingerprint.flatMap(SimilarFinder.storedThumbnail)

@@ -4,7 +4,7 @@ import Game
 /// Why a file is a candidate, in the order a standard round deals them: a duplicate copy is the
 /// clearest case, a big video frees the most, then screenshots, then old photos.
 public enum CardCategory: String, Sendable, CaseIterable, Codable {
-    case duplicates, similar, bigVideos, screenshots, oldPhotos, other
+    case duplicates, similar, bigVideos, screenshots, oldPhotos, badShots, other
 
     /// The category a boss's queue deals.
     public init(_ queue: BossQueue) {
@@ -14,6 +14,7 @@ public enum CardCategory: String, Sendable, CaseIterable, Codable {
         case .old: self = .oldPhotos
         case .duplicates: self = .duplicates
         case .similar: self = .similar
+        case .badShots: self = .badShots
         }
     }
 }

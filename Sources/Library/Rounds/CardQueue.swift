@@ -36,7 +36,7 @@ enum CardQueue {
     /// nothing is sorted; named, so SQLite never prefers a counting index and sorts a million rows instead.
     static let orderIndex: [CardCategory: String] = [
         .duplicates: "item_card_extra_copies", .similar: "item_card_similar", .bigVideos: "item_card_by_kind",
-        .screenshots: "item_card_screenshots", .oldPhotos: "item_card_by_kind",
+        .screenshots: "item_card_screenshots", .oldPhotos: "item_card_by_kind", .badShots: "item_card_bad_shots",
     ]
 
     /// The covering index a round's total is counted from (migration v8).
@@ -97,6 +97,12 @@ enum CardQueue {
     /// The categories a standard round deals, in its order.
     static let ranked: [CardCategory] = [.duplicates, .similar, .bigVideos, .screenshots, .oldPhotos]
 
+    /// The categories a queue walks: a round's ranked ones, and a boss's own when a round does not deal it (bad shots).
+    static func dealtIn(_ wanted: CardCategory?) -> [CardCategory] {
+        guard let wanted, !ranked.contains(wanted), wanted != .other else { return ranked }
+        return ranked + [wanted]
+    }
+
     /// The condition that `item` belongs to `category` (true, false or, where a value is missing, NULL).
     static func member(_ category: CardCategory, _ t: Thresholds) -> SQLCondition {
         switch category {
@@ -105,6 +111,7 @@ enum CardQueue {
         case .bigVideos: return SQLCondition("(item.kind = 'video' AND item.size > ?)", [t.bigVideoBytes])
         case .screenshots: return SQLCondition("(item.screenshotEvidence IS NOT NULL)")
         case .oldPhotos: return SQLCondition("(item.kind = 'photo' AND item.capturedEpoch < ?)", [t.oldBefore.timeIntervalSince1970])
+        case .badShots: return SQLCondition("(item.badShot IS NOT NULL AND item.kind = 'photo' AND item.screenshotEvidence IS NULL)")
         case .other: return SQLCondition("1")
         }
     }
@@ -127,7 +134,7 @@ enum CardQueue {
             var stretches: [CardStretch] = []
             for reviewed in [false, true] {
                 let seen = SQLCondition(reviewed ? self.reviewed : "NOT \(self.reviewed)")
-                for (index, category) in ranked.enumerated() where wanted == nil || wanted == category {
+                for (index, category) in dealtIn(wanted).enumerated() where wanted == nil || wanted == category {
                     // In a round a file is dealt under its first category only.
                     let earlier = wanted == nil ? ranked[..<index].map { member($0, t).isFalse } : []
                     let condition = SQLCondition.all([base, member(category, t), seen] + earlier)

@@ -10,7 +10,8 @@ enum IndexWriter {
     static let columns = ["path", "size", "mtimeNs", "inode", "device", "mime", "kind", "capturedAt", "capturedEpoch",
                           "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence", "ctimeNs",
                           "partialHash", "contentHash", "perceptualHash", "sharpness", "fingerprinted", "store",
-                          "centreHash", "detail"]
+                          "centreHash", "detail", "badShot", "shotFocus", "shotDark", "shotBright", "shotMedian", "shotHighlight",
+                          "shotFaintFocus", "shotAnisotropy", "shotTextured"]
     /// The columns derived later in a scan (groups, links), cleared when a file changes.
     static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup", "storeName"]
 
@@ -31,6 +32,9 @@ enum IndexWriter {
                 row.add(record.cameraModel); row.add(record.screenshotEvidence); row.add(record.ctimeNs); row.add(record.partialHash)
                 row.add(record.contentHash); row.add(record.perceptualHash); row.add(record.sharpness); row.add(record.fingerprinted)
                 row.add(record.store); row.add(record.centreHash); row.add(record.detail)
+                row.add(record.badShot?.rawValue); row.add(record.shotFocus); row.add(record.shotDark); row.add(record.shotBright)
+                row.add(record.shotMedian); row.add(record.shotHighlight); row.add(record.shotFaintFocus); row.add(record.shotAnisotropy)
+                row.add(record.shotTextured)
                 if let id = record.id { row.add(id) }
             }
             // A new row has no thumbnail yet (a deleted row's went with it: migration v17's trigger).

@@ -28,6 +28,8 @@ public struct LibrarySummary: Sendable, Equatable {
     public var duplicates = Duplicates()
     /// Similar photos: groups, photos in them (kept ones included), bytes of the photos not kept.
     public var similar = Duplicates()
+    /// Bad shots (blurry, dark, overexposed, accidental photos): count and bytes.
+    public var badShots = Tally()
     /// The stores other programs own below the roots, with the files the index holds of each.
     public var protected: [ProtectedStore] = []
 
@@ -76,6 +78,10 @@ public struct LibrarySummary: Sendable, Equatable {
         summary.duplicates = Duplicates(groups: row[11], files: row[12], reclaimableBytes: reclaimable)
         summary.similar = try similar(db, condition: condition, arguments: arguments)
         summary.protected = try ProtectedStore.fetch(db, roots: roots)
+        let (bad, _) = ItemFilter.badShots.condition(thresholds)
+        if let row = try Row.fetchOne(db, sql: "SELECT COUNT(*), COALESCE(SUM(size), 0) FROM item WHERE \(bad) AND \(condition)", arguments: arguments) {
+            summary.badShots = Tally(count: row[0], bytes: row[1])
+        }
         return summary
     }
 }

@@ -59,7 +59,7 @@ extension LibraryDatabase {
             let fingerprints = try SimilarFinder.fingerprint(photos, jobs: request.jobs) { done in
                 progress(ScanProgress(phase: .fingerprinting, done: start + done, total: pending))
             }
-            try write { db in try SimilarFinder.store(photos, fingerprints, db) }
+            try write { db in try SimilarFinder.store(photos, fingerprints, limits: options.badShots, db) }
             before += photos.count
             photos = try read { db in try SimilarFinder.pending(after: last.id, limit: Self.readChunk, db) }
         }
@@ -175,7 +175,7 @@ extension LibraryDatabase {
     private func read(_ files: [TreeWalker.Entry], request: ScanRequest, errors: inout [ScanIssue],
                       progress: @escaping @Sendable (Int) -> Void) throws -> [ItemRecord] {
         let rules = request.screenshotRules, now = request.now, timeZone = request.calendar.timeZone
-        let similar = request.similar != nil
+        let similar = request.similar != nil, limits = request.similar?.badShots
         let results = try parallelMap(files, jobs: request.jobs, makeWorker: { try Inspector(screenshotRules: rules) },
                                       progress: progress) { inspector, entry -> Result<ItemRecord, FileSystemError> in
             if entry.unread {
@@ -193,7 +193,7 @@ extension LibraryDatabase {
                 // A small photo read whole is fingerprinted here, from the bytes in hand, not read again later
                 // (copied for the decoder only then, not for every small file).
                 if let content, SimilarFinder.takesPart(record) {
-                    record.setFingerprint(try? PerceptualHashing.fingerprint(bytes: Array(content), name: entry.path.description))
+                    record.setFingerprint(try? PerceptualHashing.fingerprint(bytes: Array(content), name: entry.path.description), limits: limits)
                 }
                 return .success(record)
             } catch {

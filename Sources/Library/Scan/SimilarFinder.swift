@@ -53,13 +53,19 @@ enum SimilarFinder {
         }
     }
 
-    static func store(_ photos: [Pending], _ fingerprints: [PhotoFingerprint?], _ db: Database) throws {
+    static func store(_ photos: [Pending], _ fingerprints: [PhotoFingerprint?], limits: BadShot.Limits?, _ db: Database) throws {
         let statement = try db.cachedStatement(sql: """
-            UPDATE item SET perceptualHash = ?, sharpness = ?, centreHash = ?, detail = ?, fingerprinted = 1 WHERE id = ?
+            UPDATE item SET perceptualHash = ?, sharpness = ?, centreHash = ?, detail = ?, fingerprinted = 1,
+              badShot = ?, shotFocus = ?, shotDark = ?, shotBright = ?, shotMedian = ?, shotHighlight = ?, shotFaintFocus = ?,
+              shotAnisotropy = ?, shotTextured = ? WHERE id = ?
             """)
         for (photo, fingerprint) in zip(photos, fingerprints) {
-            try statement.execute(arguments: [fingerprint.map { Int64(bitPattern: $0.hash.bits) }, fingerprint?.sharpness,
-                                              fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }, fingerprint?.detail, photo.id])
+            let q = fingerprint?.quality
+            let verdict = q.flatMap { q in limits.flatMap { BadShot.judge(q, limits: $0) } }
+            let shot: [(any DatabaseValueConvertible)?] = [verdict?.rawValue, q?.focus, q?.darkShare, q?.brightShare, q?.median,
+                                                          q?.highlight, q?.faintFocus, q?.anisotropy, q?.texturedShare]
+            try statement.execute(arguments: StatementArguments([fingerprint.map { Int64(bitPattern: $0.hash.bits) }, fingerprint?.sharpness,
+                                              fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }, fingerprint?.detail] + shot + [photo.id]))
             try IndexWriter.storeThumbnail(fingerprint.flatMap(storedThumbnail), of: photo.id, db)
         }
     }
@@ -123,6 +129,8 @@ public struct SimilarOptions: Sendable, Equatable {
     /// The first look: two photos are a candidate pair when their 64-bit perceptual hashes (or one's
     /// centre hash and the other's whole hash) differ in at most this many bits; the second look decides.
     public var maxDistance: Int
+    /// The limits bad shots are judged by (`[quality]`); nil: bad shots are not looked for.
+    public var badShots: BadShot.Limits? = .defaults
 
     /// Chosen on Benchmarks/make_similar_set.py's set (Docs/similar.md): every copy is within 14 bits
     /// of its original by one of the hashes; distinct photos 16 or more.

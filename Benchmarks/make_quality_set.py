@@ -1,0 +1,202 @@
+#!/usr/bin/env python3
+"""Builds the bad-shot evaluation set: real camera photos a person would keep, and degraded copies
+of OTHER photos (out of focus, shaken, underexposed, overexposed, pocket shots).
+
+    python3 Benchmarks/make_quality_set.py OUT [--split tune|heldout]
+
+Sources (free licences): the phone photos of Fixtures/corpus (drewnoakes/metadata-extractor-images,
+"free to use however you wish"), /work/shared/corpus/media when present, scikit-image's skimage.data
+photos (public domain / CC0, see its README), mate-backgrounds' photographs (GPL-2+) when installed.
+The photos are split in two by name: the `tune` set is made from one half, the `heldout` set from the
+other, with other degradation amounts and other JPEG qualities and sizes. File names say what each is:
+`good-<name>.jpg`, `<kind>-<how>-<name>.jpg`; hard negatives (night, sunset, low-key...) are made from
+real photos by exposure changes a camera would make on purpose.
+"""
+import hashlib, os, sys, glob
+import numpy as np
+from PIL import Image, ImageFilter
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def sources():
+    paths = []
+    for folder in [os.path.join(ROOT, "Fixtures/corpus/media"), "/work/shared/corpus/media"]:
+        for p in sorted(glob.glob(os.path.join(folder, "*.jpg"))):
+            if "Depth" not in p:
+                paths.append(p)
+    for p in sorted(glob.glob("/usr/share/backgrounds/mate/nature/*.jpg")):
+        paths.append(p)
+    seen, photos = set(), []
+    for p in paths:
+        name = os.path.splitext(os.path.basename(p))[0].replace(" ", "_")
+        if name in seen:
+            continue
+        try:
+            im = Image.open(p).convert("RGB")
+        except Exception:
+            continue
+        seen.add(name)
+        photos.append((name, im))
+    try:
+        from skimage import data
+        for name in ["astronaut", "coffee", "chelsea", "rocket", "motorcycle_left", "hubble_deep_field", "immunohistochemistry", "camera", "coins", "moon"]:
+            try:
+                a = getattr(data, name)()
+            except Exception:
+                continue
+            im = Image.fromarray(a).convert("RGB")
+            photos.append(("skimage-" + name, im))
+    except ImportError:
+        pass
+    return photos
+
+
+def split_of(name):
+    return "tune" if int(hashlib.sha1(name.encode()).hexdigest(), 16) % 2 == 0 else "heldout"
+
+
+def fit(im, short):
+    w, h = im.size
+    s = short / min(w, h)
+    if s >= 1:
+        return im
+    return im.resize((max(1, round(w * s)), max(1, round(h * s))), Image.LANCZOS)
+
+
+def arr(im):
+    return np.asarray(im).astype(np.float32)
+
+
+def img(a):
+    return Image.fromarray(np.clip(a, 0, 255).astype(np.uint8))
+
+
+def gamma(im, g, gain=1.0):
+    a = arr(im) / 255.0
+    return img(255.0 * np.clip(gain * a, 0, 1) ** g)
+
+
+def motion(im, length, angle):
+    """Linear motion kernel: the mean of shifted copies along the angle."""
+    a = arr(im)
+    acc = np.zeros_like(a)
+    steps = max(2, int(length))
+    dx, dy = np.cos(np.radians(angle)), np.sin(np.radians(angle))
+    for i in range(steps):
+        t = i - (steps - 1) / 2
+        acc += np.roll(np.roll(a, int(round(t * dy)), axis=0), int(round(t * dx)), axis=1)
+    return img(acc / steps)
+
+
+def disc(im, radius):
+    a = arr(im)
+    acc = np.zeros_like(a)
+    r = int(radius)
+    n = 0
+    for y in range(-r, r + 1):
+        for x in range(-r, r + 1):
+            if x * x + y * y <= r * r:
+                acc += np.roll(np.roll(a, y, axis=0), x, axis=1)
+                n += 1
+    return img(acc / n)
+
+
+def pocket(im, rng, level, smear):
+    """Near black, smeared, a fabric weave and a faint glow at one edge: a photo taken in a pocket."""
+    small = im.resize((max(8, im.size[0] // 16), max(8, im.size[1] // 16)), Image.BILINEAR)
+    a = arr(small.resize(im.size, Image.BILINEAR).filter(ImageFilter.GaussianBlur(smear)))
+    h, w = a.shape[:2]
+    yy, xx = np.mgrid[0:h, 0:w]
+    weave = 1 + 0.15 * np.sin(xx / 3.0) * np.sin(yy / 3.0)
+    glow = np.exp(-xx / (0.25 * w))[..., None] * 0.4
+    tint = np.array([1.0, 0.85, 0.7])
+    out = a * level * (weave[..., None] + glow) * tint + rng.normal(0, 1.0, a.shape)
+    return img(out)
+
+
+# Degradation amounts: the tune set gets one list, the held-out set another.
+AMOUNTS = {
+    "tune": dict(blur=[0.012, 0.025], disc=[0.015], motion=[0.03, 0.05], dark=[0.05, 0.08], over=[4.0, 6.0],
+                 pocket=[(0.08, 6)], shorts=[1200, 3000], qualities=[92, 80]),
+    "heldout": dict(blur=[0.009, 0.018], disc=[0.02], motion=[0.025, 0.04], dark=[0.04, 0.1], over=[3.5, 8.0],
+                    pocket=[(0.05, 10), (0.12, 4)], shorts=[1536, 2250, 800], qualities=[95, 70]),
+}
+
+
+def build(out, split):
+    os.makedirs(out, exist_ok=True)
+    rng = np.random.default_rng(39 if split == "tune" else 40)
+    a = AMOUNTS[split]
+    photos = [(n, im) for n, im in sources() if split_of(n) == split]
+    written = 0
+    for i, (name, im) in enumerate(photos):
+        short = a["shorts"][i % len(a["shorts"])]
+        q = a["qualities"][i % len(a["qualities"])]
+        base = fit(im, short)
+        s = min(base.size)
+
+        def save(label, picture, quality=q):
+            nonlocal written
+            picture.save(os.path.join(out, f"{label}-{name}.jpg"), quality=quality)
+            written += 1
+        # Keepers: the original, and what a photographer does on purpose with it.
+        save("good-original", base)
+        save("good-small", fit(base, 700), 85)
+        save("good-lowkey", gamma(base, 1.8, 0.7))
+        save("good-night", night(base, rng))
+        save("good-sunset", sunset(base))
+        save("good-bokeh", bokeh(base))
+        save("good-snow", gamma(base, 0.45, 1.15))
+        # Bad shots made of this photo.
+        for k, frac in enumerate(a["blur"]):
+            save(f"blurry-gauss{k}", base.filter(ImageFilter.GaussianBlur(frac * s)))
+        for k, frac in enumerate(a["disc"]):
+            save(f"blurry-disc{k}", disc(fit(base, 800), frac * 800))
+        for k, frac in enumerate(a["motion"]):
+            small = fit(base, 800)
+            save(f"blurry-shaken{k}", motion(small, frac * 800, [0, 30, 90, 135][(i + k) % 4]))
+        for k, g in enumerate(a["dark"]):
+            save(f"dark-under{k}", img(arr(base) * g + rng.normal(0, 1.2, arr(base).shape)))
+        for k, g in enumerate(a["over"]):
+            save(f"overexposed-over{k}", gamma(base, 0.8, g))
+        for k, (level, smear) in enumerate(a["pocket"]):
+            save(f"accidental-pocket{k}", pocket(base, rng, level, smear * s / 400))
+    return written
+
+
+def night(im, rng):
+    """A night scene: the frame dark, a few sharp bright lights."""
+    a = arr(gamma(im, 2.2, 0.35))
+    h, w = a.shape[:2]
+    for _ in range(25):
+        y, x = rng.integers(0, h - 4), rng.integers(0, w - 4)
+        r = max(2, min(h, w) // 150)
+        a[y:y + r, x:x + r] = 250
+    return img(a)
+
+
+def sunset(im):
+    """Warm, the lower part in silhouette, the sky bright."""
+    a = arr(im)
+    h = a.shape[0]
+    ramp = np.linspace(1.3, 0.25, h)[:, None, None]
+    a = a * ramp * np.array([1.15, 0.8, 0.55])
+    return img(a)
+
+
+def bokeh(im):
+    """A portrait look: the outer part blurred strongly, the centre sharp."""
+    w, h = im.size
+    blurred = arr(im.filter(ImageFilter.GaussianBlur(min(w, h) * 0.02)))
+    a = arr(im)
+    yy, xx = np.mgrid[0:h, 0:w]
+    d = np.sqrt(((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2)
+    m = np.clip((d - 0.45) / 0.2, 0, 1)[..., None]
+    return img(a * (1 - m) + blurred * m)
+
+
+if __name__ == "__main__":
+    out = sys.argv[1]
+    split = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--split" else "tune"
+    print(f"{build(out, split)} files in {out} ({split})")

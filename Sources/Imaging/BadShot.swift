@@ -1,0 +1,54 @@
+/// Why a photo is a bad shot, if it is one: at most one kind each, judged from `ShotQuality` by
+/// thresholds measured on Benchmarks/make_quality_set.py's set (Docs/quality.md), precision first:
+/// a sunset, a silhouette, a sky, snow, a night scene, a bokeh portrait or a low-key shot is none.
+public enum BadShot: String, Sendable, CaseIterable, Codable {
+    case blurry, dark, overexposed, accidental
+
+    /// The limits a photo is judged by; `strictness` above 1 flags more (the `[quality]` section).
+    public struct Limits: Sendable, Equatable {
+        /// Focus of the sharpest tiles below this: out of focus.
+        public var blurryFocus: Double
+        /// Below this and gradients this one-directional: shaken.
+        public var shakenFocus: Double
+        public var shakenAnisotropy: Double
+        /// A median below `darkMedian` and highlights (99.9th percentile) no brighter than `darkHighlight`:
+        /// nothing shows (a night scene keeps its lights).
+        public var darkMedian: Int
+        public var darkHighlight: Int
+        /// At least this share brighter than 245, and a median at least `overexposedMedian` (snow has shadows).
+        public var brightShare: Double
+        public var overexposedMedian: Int
+        /// Least share of textured tiles before focus is judged at all (a sky is not blurry).
+        public var texturedShare: Double
+
+        /// Measured on the tune half of the set (Docs/quality.md): the least focus of a photo kept there was 1.10.
+        public static let defaults = Limits(blurryFocus: 1.0, shakenFocus: 1.5, shakenAnisotropy: 0.65,
+                                            darkMedian: 15, darkHighlight: 32, brightShare: 0.4, overexposedMedian: 235,
+                                            texturedShare: 0.3)
+
+        /// These limits made stricter (more flagged) or laxer by `factor` (1: as they are).
+        public func scaled(_ factor: Double) -> Limits {
+            guard factor != 1 else { return self }
+            var limits = self
+            limits.blurryFocus *= factor
+            limits.shakenFocus *= factor
+            limits.darkHighlight = Int((Double(darkHighlight) * factor).rounded())
+            limits.brightShare = min(0.99, brightShare / factor)
+            return limits
+        }
+    }
+
+    /// The kind of bad shot these measures make, or nil for a photo to keep.
+    public static func judge(_ q: ShotQuality, limits: Limits = .defaults) -> BadShot? {
+        if q.median < limits.darkMedian && q.highlight <= limits.darkHighlight {
+            // Nothing shows. A frame with no texture at all, even faint, is a pocket shot; else dark.
+            return q.faintFocus == nil ? .accidental : .dark
+        }
+        if q.brightShare >= limits.brightShare && q.median >= limits.overexposedMedian { return .overexposed }
+        if q.texturedShare >= limits.texturedShare, let focus = q.focus {
+            if focus < limits.blurryFocus { return .blurry }
+            if focus < limits.shakenFocus && q.anisotropy >= limits.shakenAnisotropy { return .blurry }
+        }
+        return nil
+    }
+}

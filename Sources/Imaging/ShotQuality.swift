@@ -1,0 +1,142 @@
+/// What the pixels say about how a photo was taken: exposure (shares of clipped pixels, the median,
+/// the highlights), focus over its textured tiles only, and how one-directional its gradients are
+/// (a shaken frame keeps the edges across its motion and loses those along it). All measured on the
+/// decode the fingerprint already made, shrunk to a short side of `workingSide` pixels, so the figures
+/// of a 2 MP and a 12 MP copy of one scene agree.
+public struct ShotQuality: Sendable, Equatable {
+    /// Share of pixels darker than 15 (of 255).
+    public var darkShare: Double
+    /// Share of pixels brighter than 245.
+    public var brightShare: Double
+    /// The median gray level, and the 99.9th percentile of the decode before it is shrunk (the
+    /// highlights: a night scene's lights, a few pixels).
+    public var median: Int
+    public var highlight: Int
+    /// Focus of the sharpest textured tiles: RMS of the Laplacian over the tile's standard deviation,
+    /// averaged over the three sharpest (a bokeh portrait's subject may fill few) (nil: no tile with texture to judge).
+    public var focus: Double?
+    /// Focus over tiles with the faintest texture (a dark frame's remains): nil when none.
+    public var faintFocus: Double?
+    /// 0 for edges as sharp in every direction, 1 for none left in one direction: 1 − the least over the
+    /// most of the second differences' energy across the four directions (0°, 45°, 90°, 135°) in the
+    /// textured tiles. A shaken frame loses the one along its motion.
+    public var anisotropy: Double
+    /// Share of the tiles that hold texture.
+    public var texturedShare: Double
+
+    public init(darkShare: Double, brightShare: Double, median: Int, highlight: Int, focus: Double?, faintFocus: Double?,
+                anisotropy: Double, texturedShare: Double) {
+        self.darkShare = darkShare
+        self.brightShare = brightShare
+        self.median = median
+        self.highlight = highlight
+        self.focus = focus
+        self.faintFocus = faintFocus
+        self.anisotropy = anisotropy
+        self.texturedShare = texturedShare
+    }
+
+    public static let workingSide = 128
+    static let tile = 16
+    /// A tile's standard deviation at least this holds texture; `faintTexture` for the faint pass.
+    static let texture = 8.0
+    static let faintTexture = 1.5
+
+    static func percentile(of pixels: [UInt8], _ p: Double) -> Int {
+        var histogram = [Int](repeating: 0, count: 256)
+        for value in pixels { histogram[Int(value)] += 1 }
+        let target = Int(Double(pixels.count) * p)
+        var seen = 0
+        for (level, count) in histogram.enumerated() {
+            seen += count
+            if seen > target { return level }
+        }
+        return 255
+    }
+
+    public static func measure(_ image: Image) -> ShotQuality {
+        var gray = image.gray()
+        let highlight = Self.percentile(of: gray.pixels, 0.999)
+        if gray.shortSide > workingSide {
+            let scale = Double(workingSide) / Double(gray.shortSide)
+            gray = gray.resized(width: max(1, Int((Double(gray.width) * scale).rounded())),
+                                height: max(1, Int((Double(gray.height) * scale).rounded())))
+        }
+        let w = gray.width, h = gray.height, n = max(1, w * h)
+        var histogram = [Int](repeating: 0, count: 256)
+        for value in gray.pixels { histogram[Int(value)] += 1 }
+        let dark = histogram[0..<15].reduce(0, +), bright = histogram[246...].reduce(0, +)
+        func percentile(_ p: Double) -> Int {
+            let target = Int(Double(n) * p)
+            var seen = 0
+            for (level, count) in histogram.enumerated() {
+                seen += count
+                if seen > target { return level }
+            }
+            return 255
+        }
+        var sharp: [Double] = [], faint: [Double] = []
+        var energy = [0.0, 0.0, 0.0, 0.0]
+        var tiles = 0
+        let px = gray.pixels
+        var ty = 0
+        while ty + tile <= h {
+            var tx = 0
+            while tx + tile <= w {
+                tiles += 1
+                var sum = 0.0, squares = 0.0
+                for y in ty..<(ty + tile) {
+                    for x in tx..<(tx + tile) {
+                        let v = Double(px[y * w + x]); sum += v; squares += v * v
+                    }
+                }
+                let count = Double(tile * tile)
+                let mean = sum / count
+                let deviation = (max(0, squares / count - mean * mean)).squareRoot()
+                if deviation >= faintTexture {
+                    var laplacian = 0.0, inner = 0.0
+                    var directions = [0.0, 0.0, 0.0, 0.0]
+                    for y in max(1, ty)..<min(h - 1, ty + tile) {
+                        for x in max(1, tx)..<min(w - 1, tx + tile) {
+                            let at = y * w + x
+                            let c = Double(px[at])
+                            let l = Double(px[at - 1]) + Double(px[at + 1]) + Double(px[at - w]) + Double(px[at + w]) - 4 * c
+                            laplacian += l * l
+                            let dx = Double(px[at - 1]) + Double(px[at + 1]) - 2 * c
+                            let dy = Double(px[at - w]) + Double(px[at + w]) - 2 * c
+                            let d1 = Double(px[at - w - 1]) + Double(px[at + w + 1]) - 2 * c
+                            let d2 = Double(px[at - w + 1]) + Double(px[at + w - 1]) - 2 * c
+                            directions[0] += dx * dx; directions[1] += d1 * d1; directions[2] += dy * dy; directions[3] += d2 * d2
+                            inner += 1
+                        }
+                    }
+                    if inner > 0 {
+                        let focus = (laplacian / inner).squareRoot() / deviation
+                        if deviation >= texture {
+                            sharp.append(focus)
+                            for k in 0..<4 { energy[k] += directions[k] / (deviation * deviation) }
+                        } else {
+                            faint.append(focus)
+                        }
+                    }
+                }
+                tx += tile
+            }
+            ty += tile
+        }
+        func sharpest(_ values: [Double]) -> Double? {
+            guard !values.isEmpty else { return nil }
+            let sorted = values.sorted(by: >)
+            let k = min(3, sorted.count)
+            return sorted.prefix(k).reduce(0, +) / Double(k)
+        }
+        // The diagonals' second differences span √2 pixels: their energy is halved to compare (a 1/r² falloff).
+        energy[1] /= 2; energy[3] /= 2
+        let most = energy.max() ?? 0
+        let anisotropy = most > 0 ? 1 - (energy.min() ?? 0) / most : 0
+        return ShotQuality(darkShare: Double(dark) / Double(n), brightShare: Double(bright) / Double(n),
+                           median: percentile(0.5), highlight: highlight,
+                           focus: sharpest(sharp), faintFocus: sharpest(faint + sharp),
+                           anisotropy: anisotropy, texturedShare: tiles > 0 ? Double(sharp.count) / Double(tiles) : 0)
+    }
+}

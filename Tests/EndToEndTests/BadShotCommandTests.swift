@@ -1,0 +1,55 @@
+import Foundation
+import Testing
+
+/// Bad shots through the built binary: `clean scan`, then `items --filter bad-shots --json`, the scan's
+/// count, `boss list`, and the boss played from a script, on small copies of real photos (`Fixtures/quality`).
+@Suite struct BadShotCommandTests {
+    static let quality = URL(fileURLWithPath: CleanBinary.corpus).deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("quality").path
+
+    static func library(_ clean: CleanBinary) throws -> String {
+        let library = clean.home + "/phone"
+        try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: quality) where name.hasSuffix(".jpg") {
+            try FileManager.default.copyItem(atPath: quality + "/" + name, toPath: library + "/" + name)
+        }
+        return library
+    }
+
+    @Test func scanFlagsEachBadShotAndNoKeeper() throws {
+        let clean = try CleanBinary()
+        defer { clean.removeHome() }
+        let library = try Self.library(clean)
+        let scan = try clean.run(["scan", library, "--json", "--quiet"])
+        #expect(scan.status == 0, "\(scan.stderr)")
+        #expect(try CleanBinary.object(scan)["badShots"] as? Int == 6)
+        let lines = try clean.run(["items", "--filter", "bad-shots", "--json"]).stdout.split(separator: "\n")
+        var flagged: [String: String] = [:]
+        for line in lines {
+            let item = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            flagged[URL(fileURLWithPath: item["path"] as! String).lastPathComponent] = item["badShot"] as? String
+        }
+        #expect(flagged == ["blurry-gauss0.jpg": "blurry", "blurry-shaken1.jpg": "blurry", "dark-under0.jpg": "dark",
+                            "dark-pocket.jpg": "dark", "overexposed-over1.jpg": "overexposed", "accidental-pocket.jpg": "accidental"])
+        // Every item says whether it is one: null for the keepers.
+        let all = try clean.run(["items", "--json"]).stdout.split(separator: "\n")
+        #expect(all.count == 12)
+        #expect(all.allSatisfy { $0.contains("\"badShot\":") })
+    }
+
+    @Test func theBossIsListedAndPlayed() throws {
+        let clean = try CleanBinary()
+        defer { clean.removeHome() }
+        let library = try Self.library(clean)
+        #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
+        let list = try clean.run(["boss", "list"])
+        #expect(list.stdout.contains("The Blur Hunter (clean boss bad-shots)"), "\(list.stdout)")
+        #expect(list.stdout.contains("6 cards ready"), "\(list.stdout)")
+        let played = try clean.run(["boss", "bad-shots"], input: "k\nk\nk\nk\nk\nk\n")
+        #expect(played.status == 0, "\(played.stderr)")
+        // Each card says why in words.
+        for words in ["shaken: its edges are smeared", "almost black:", "washed out:", "taken by accident"] {
+            #expect(played.stdout.contains(words), "\(words): \(played.stdout)")
+        }
+    }
+}

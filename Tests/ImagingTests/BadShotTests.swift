@@ -1,0 +1,57 @@
+import FileSystem
+import Foundation
+import Imaging
+import Testing
+
+/// Each kind of bad shot and each hard negative, on small copies of real phone photos (`Fixtures/quality`,
+/// made by Benchmarks/make_quality_set.py from Fixtures/corpus): judged from the fingerprint's one decode.
+@Suite struct BadShotTests {
+    static let folder = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures/quality")
+
+    static func verdict(_ name: String) throws -> BadShot? {
+        let print = try PerceptualHashing.fingerprint(RawPath(folder.appendingPathComponent(name).path))
+        return BadShot.judge(try #require(print.quality))
+    }
+
+    @Test(arguments: [("blurry-gauss0.jpg", BadShot.blurry), ("blurry-shaken1.jpg", .blurry), ("dark-under0.jpg", .dark),
+                      ("dark-pocket.jpg", .dark), ("overexposed-over1.jpg", .overexposed), ("accidental-pocket.jpg", .accidental)])
+    func aBadShotIsFlaggedAsItsKind(_ name: String, _ kind: BadShot) throws {
+        #expect(try Self.verdict(name) == kind, "\(name)")
+    }
+
+    /// Sunsets, night scenes, snow, bokeh portraits and low-key shots are photos a person keeps.
+    @Test(arguments: ["good-original.jpg", "good-night.jpg", "good-sunset.jpg", "good-snow.jpg", "good-bokeh.jpg", "good-lowkey.jpg"])
+    func aHardNegativeIsNotFlagged(_ name: String) throws {
+        #expect(try Self.verdict(name) == nil, "\(name)")
+    }
+
+    /// The focus measure is taken at one working size: a 360-pixel and a full-size copy of one photo agree.
+    @Test func focusAgreesAcrossResolutions() throws {
+        let full = try PerceptualHashing.fingerprint(RawPath(Corpus.media.appendingPathComponent("HTC One.jpg").path))
+        let small = try PerceptualHashing.fingerprint(RawPath(Self.folder.appendingPathComponent("good-original.jpg").path))
+        let a = try #require(full.quality?.focus), b = try #require(small.quality?.focus)
+        #expect(abs(a - b) / max(a, b) < 0.35, "\(a) vs \(b)")
+    }
+
+    @Test func exposureSharesAreCountedExactly() {
+        // Left half black, right half white: half the pixels under 15, half over 245.
+        let image = PerceptualHashTests.gray(64, 64) { x, _ in x < 32 ? 0 : 255 }
+        let q = ShotQuality.measure(image)
+        #expect(q.darkShare == 0.5)
+        #expect(q.brightShare == 0.5)
+        #expect(q.highlight == 255)
+        // A flat black frame holds no texture at all: a pocket shot.
+        let black = ShotQuality.measure(PerceptualHashTests.gray(200, 150) { _, _ in 3 })
+        #expect(black.focus == nil && black.faintFocus == nil)
+        #expect(BadShot.judge(black) == .accidental)
+    }
+
+    @Test func strictnessFlagsMoreAboveOne() {
+        let q = ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, focus: 1.1, faintFocus: 1.1,
+                            anisotropy: 0.2, texturedShare: 0.9)
+        #expect(BadShot.judge(q) == nil)
+        #expect(BadShot.judge(q, limits: BadShot.Limits.defaults.scaled(1.2)) == .blurry)
+    }
+}
