@@ -12,13 +12,17 @@ public struct PhotoFingerprint: Sendable, Equatable {
     public var detail: Double
     /// Variance of the Laplacian at the decoded size (see `PerceptualHashing.decodeSize`).
     public var sharpness: Double
+    /// A JPEG's quality (`JPEGQuality`), nil for another format: the keep rule's measure of a re-save.
+    public var quality: Int?
 
-    public init(hash: PerceptualHash, centreHash: PerceptualHash, thumbnail: Thumbnail, detail: Double, sharpness: Double) {
+    public init(hash: PerceptualHash, centreHash: PerceptualHash, thumbnail: Thumbnail, detail: Double, sharpness: Double,
+                quality: Int? = nil) {
         self.hash = hash
         self.centreHash = centreHash
         self.thumbnail = thumbnail
         self.detail = detail
         self.sharpness = sharpness
+        self.quality = quality
     }
 }
 
@@ -30,11 +34,13 @@ public enum PerceptualHashing {
     public static let centreScale = 0.88
 
     public static func fingerprint(_ path: RawPath) throws(ImagingError) -> PhotoFingerprint {
-        fingerprint(of: try Decoding.decode(path, size: decodeSize, layout: .gray))
+        try fingerprint(bytes: Decoding.read(path), name: path.description)
     }
 
     public static func fingerprint(bytes: [UInt8], name: String) throws(ImagingError) -> PhotoFingerprint {
-        fingerprint(of: try Decoding.decode(bytes: bytes, name: name, size: decodeSize, layout: .gray))
+        var print = fingerprint(of: try Decoding.decode(bytes: bytes, name: name, size: decodeSize, layout: .gray))
+        print.quality = JPEGQuality.estimate(bytes)
+        return print
     }
 
     public static func fingerprint(of image: Image) -> PhotoFingerprint {

@@ -35,7 +35,7 @@ public struct Configuration: Codable, Sendable, Equatable {
             screenshotUserComment: "Screenshot", screenshotAndroidSoftware: "Android"),
         game: .defaults,
         similar: SimilarSettings(maxDistance: 14),
-        keep: KeepSettings(order: [.resolution, .sharpness, .original, .format, .folder, .oldest],
+        keep: KeepSettings(order: [.resolution, .original, .quality, .edit, .format, .sharpness, .folder, .oldest, .filetime],
                            formats: [.raw, .heic, .jpeg, .png, .webp], preferFolders: ["DCIM", "Camera"], avoidFolders: [])
     )
 }
@@ -104,7 +104,7 @@ public struct KeepSettings: Codable, Sendable, Equatable {
 
 /// A criterion of `[keep] order`.
 public enum KeepCriterion: String, Codable, Sendable, CaseIterable {
-    case resolution, sharpness, original, format, folder, oldest, newest
+    case resolution, sharpness, original, format, folder, oldest, newest, quality, edit, filetime
 
     public init(from decoder: any Decoder) throws { self = try oneOf(Self.allCases, decoder) }
 }

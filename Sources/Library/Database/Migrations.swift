@@ -238,6 +238,7 @@ enum Migrations {
         registerStores(&migrator)
         registerGroupCards(&migrator)
         registerSecondLook(&migrator)
+        registerKeeperSignals(&migrator)
         return migrator
     }
 }

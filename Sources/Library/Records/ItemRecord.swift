@@ -64,6 +64,9 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     /// The file's own name and folder inside its store, where the store records it (an iPhone
     /// backup's `Manifest.db`: `Media/DCIM/100APPLE/IMG_0001.HEIC`).
     public var storeName: String?
+    /// A JPEG photo's quality estimated from its quantization table (`Imaging.JPEGQuality`), taken with its
+    /// fingerprint (migration v18-keeperSignals); nil for another format or before it is fingerprinted.
+    public var jpegQuality: Int?
 
     public enum LinkKind: String, Codable, Sendable { case livePhoto = "live-photo", raw, sidecar }
 
@@ -71,7 +74,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     enum CodingKeys: String, CodingKey {
         case id, path, size, mtimeNs, inode, device, ctimeNs, mime, kind, capturedAt, capturedEpoch, dateSource, width, height
         case cameraMake, cameraModel, screenshotEvidence, partialHash, contentHash, duplicateGroup, linkedTo, linkKind
-        case perceptualHash, sharpness, centreHash, detail, similarGroup, fingerprinted, store, storeName
+        case perceptualHash, sharpness, centreHash, detail, similarGroup, fingerprinted, store, storeName, jpegQuality
     }
 
     public var rawPath: RawPath { RawPath(bytes: Array(path)) }
@@ -123,6 +126,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         thumbnail = fingerprint.flatMap(SimilarFinder.storedThumbnail)
         centreHash = fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }
         detail = fingerprint?.detail
+        jpegQuality = fingerprint?.quality
         fingerprinted = true
     }
 }

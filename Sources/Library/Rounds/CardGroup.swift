@@ -22,9 +22,9 @@ public struct GroupMember: Sendable, Equatable {
     public var item: ItemRecord
     public var linked: [ItemRecord]
     public var suggested: Bool
-    /// For the suggested member, why the rule picked it ("largest resolution", "sharpest", "the original",
-    /// "preferred format", "preferred folder", "oldest capture"); for another, where it falls short of it
-    /// ("smaller", "less sharp", "edited or re-saved", "another format", "another folder", "newer").
+    /// For the suggested member, why the rule picked it ("largest resolution", "the original", "best quality",
+    /// "not edited", "preferred format", "sharpest frame", …); for another, what it lost against it ("half
+    /// the size", "cropped", "no camera data", "re-saved at quality 40", "brightened", "converted to PNG", …).
     public var why: [String]
 
     public var id: Int64 { item.id! }
@@ -41,8 +41,16 @@ extension CardGroup {
             SELECT * FROM item WHERE \(column) = ? AND store IS NULL AND id NOT IN (\(CardQueue.leaving)) ORDER BY path
             """, arguments: [key])
         // The rule's choice first (`[keep]`); of hard links to one file, the first stands for them all.
+        var looks = KeeperRule.Looks()
+        if category == .similar, !items.isEmpty {
+            let ids = items.map { String($0.id!) }.joined(separator: ",")
+            for row in try Row.fetchAll(db, sql: "SELECT item, pixels FROM photoThumbnail WHERE item IN (\(ids))") {
+                let pixels: Data = row[1]
+                looks.centreBrightness[row[0]] = KeeperRule.Looks.centreBrightness(pixels)
+            }
+        }
         var seen = Set<[Int64]>()
-        let distinct = rule.ranked(items).filter { seen.insert([$0.device, $0.inode]).inserted }
+        let distinct = rule.ranked(items, looks: looks).filter { seen.insert([$0.device, $0.inode]).inserted }
         guard distinct.count > 1, let first = distinct.first else { return nil }
         let others = distinct.dropFirst().sorted { $0.path.lexicographicallyPrecedes($1.path) }
         var linked: [Int64: [ItemRecord]] = [:]
@@ -51,9 +59,12 @@ extension CardGroup {
             linked[item.linkedTo!, default: []].append(item)
         }
         let suggested = GroupMember(item: first, linked: linked[first.id!] ?? [], suggested: true,
-                                    why: rule.wins(first, over: Array(others)).map(KeeperRule.words))
-        return CardGroup(id: key, members: [suggested] + others.map {
-            GroupMember(item: $0, linked: linked[$0.id!] ?? [], suggested: false, why: rule.wins(first, over: [$0]).map(KeeperRule.shortfall))
+                                    why: rule.wins(first, over: Array(others), in: distinct, looks: looks).map(KeeperRule.words))
+        return CardGroup(id: key, members: [suggested] + others.map { member in
+            GroupMember(item: member, linked: linked[member.id!] ?? [], suggested: false,
+                        why: rule.wins(first, over: [member], in: distinct, looks: looks).map {
+                            rule.shortfall($0, member, keeper: first, in: distinct, looks: looks)
+                        })
         })
     }
 }

@@ -2,10 +2,14 @@ import Foundation
 
 /// Which member of a group card is suggested to stay (the configuration's `[keep]`): the criteria in
 /// order, the first that tells two members apart decides, then the shorter path, then the path's
-/// bytes. Pure: it reads the index's facts, never a file.
+/// bytes. The copy kept is the one that holds the most of the picture: the most pixels, the camera's
+/// own data, the highest JPEG quality, no edit, the camera's format. Sharpness tells apart only the
+/// frames of a burst (other capture times): block artefacts of a re-save raise the Laplacian, so
+/// across encodings of one frame it would rank damage as detail. Pure: it reads the index's facts
+/// (and the group's thumbnails, `Looks`), never a file.
 public struct KeeperRule: Sendable, Equatable {
     public enum Criterion: String, Sendable, CaseIterable {
-        case resolution, sharpness, original, format, folder, oldest, newest
+        case resolution, sharpness, original, format, folder, oldest, newest, quality, edit, filetime
     }
 
     public var order: [Criterion]
@@ -22,15 +26,63 @@ public struct KeeperRule: Sendable, Equatable {
     }
 
     /// The shipped rule (`Config/swipeclean.toml`'s `[keep]`).
-    public static let defaults = KeeperRule(order: [.resolution, .sharpness, .original, .format, .folder, .oldest],
+    public static let defaults = KeeperRule(order: [.resolution, .original, .quality, .edit, .format, .sharpness, .folder, .oldest, .filetime],
                                             formats: ["raw", "heic", "jpeg", "png", "webp"], preferFolders: ["DCIM", "Camera"],
                                             avoidFolders: [])
 
+    /// What the rule knows of a group beyond each member's row: the mean gray level of the centre of each
+    /// member's thumbnail (by item id; a member without one is taken as unedited).
+    public struct Looks: Sendable, Equatable {
+        public var centreBrightness: [Int64: Double]
+        public init(centreBrightness: [Int64: Double] = [:]) { self.centreBrightness = centreBrightness }
+
+        /// The mean of the central 16×16 of a 32×32 thumbnail: what a 6 % crop or a small turn keeps.
+        public static func centreBrightness(_ pixels: Data) -> Double? {
+            guard pixels.count == 32 * 32 else { return nil }
+            var sum = 0
+            for y in 8..<24 { for x in 8..<24 { sum += Int(pixels[pixels.startIndex + y * 32 + x]) } }
+            return Double(sum) / 256
+        }
+    }
+
+    /// A member's standing within its group, worked out once from all of them.
+    struct Context {
+        /// Brightness of each member less the group's middle value (an edit shifts it).
+        var shift: [Int64: Double] = [:]
+        /// Each member's frame's sharpness: the sharpness of the frame's fullest, best-kept copy, shared by
+        /// every encoding of that frame (same capture time), so it tells frames apart and never copies.
+        var frameSharpness: [Int64: Double] = [:]
+    }
+
+    /// A brightness shift of at least this many gray levels (of 255) at the centre is an edit: copies of
+    /// one frame agree within 2 (re-saves, crops, turns of `make_similar_set.py`), +20 % light moves 15–30.
+    static let editShift = 6.0
+
+    func context(_ items: [ItemRecord], _ looks: Looks) -> Context {
+        var context = Context()
+        let known = items.compactMap { item in item.id.flatMap { looks.centreBrightness[$0] } }.sorted()
+        if known.count >= 2 {
+            let middle = known.count % 2 == 1 ? known[known.count / 2] : (known[known.count / 2 - 1] + known[known.count / 2]) / 2
+            for item in items { if let id = item.id, let value = looks.centreBrightness[id] { context.shift[id] = value - middle } }
+        }
+        var frames: [String: [ItemRecord]] = [:]
+        for item in items { frames[item.capturedEpoch.map { String($0) } ?? "", default: []].append(item) }
+        for (_, frame) in frames {
+            let best = frame.max { a, b in
+                let (pa, pb) = ((a.width ?? 0) * (a.height ?? 0), (b.width ?? 0) * (b.height ?? 0))
+                return pa != pb ? pa < pb : (a.jpegQuality ?? 100) < (b.jpegQuality ?? 100)
+            }
+            for item in frame { if let id = item.id { context.frameSharpness[id] = best?.sharpness ?? 0 } }
+        }
+        return context
+    }
+
     /// The members in the order of the rule: the one to suggest first.
-    func ranked(_ items: [ItemRecord]) -> [ItemRecord] {
-        items.sorted { a, b in
+    func ranked(_ items: [ItemRecord], looks: Looks = Looks()) -> [ItemRecord] {
+        let context = context(items, looks)
+        return items.sorted { a, b in
             for criterion in order {
-                let (x, y) = (score(a, criterion), score(b, criterion))
+                let (x, y) = (score(a, criterion, context), score(b, criterion, context))
                 if x != y { return x < y }
             }
             if a.path.count != b.path.count { return a.path.count < b.path.count }
@@ -39,42 +91,69 @@ public struct KeeperRule: Sendable, Equatable {
     }
 
     /// The criteria by which `member` beats every one of `others`, in the rule's order.
-    func wins(_ member: ItemRecord, over others: [ItemRecord]) -> [Criterion] {
+    func wins(_ member: ItemRecord, over others: [ItemRecord], in group: [ItemRecord], looks: Looks = Looks()) -> [Criterion] {
         guard !others.isEmpty else { return [] }
-        return order.filter { criterion in others.allSatisfy { score(member, criterion) < score($0, criterion) } }
+        let context = context(group, looks)
+        return order.filter { criterion in others.allSatisfy { score(member, criterion, context) < score($0, criterion, context) } }
     }
 
     /// Why a member was suggested: what it has that the others have not.
     static func words(_ criterion: Criterion) -> String {
         switch criterion {
         case .resolution: "largest resolution"
-        case .sharpness: "sharpest"
+        case .sharpness: "sharpest frame"
         case .original: "the original"
         case .format: "preferred format"
         case .folder: "preferred folder"
         case .oldest: "oldest capture"
         case .newest: "newest capture"
+        case .quality: "best quality"
+        case .edit: "not edited"
+        case .filetime: "earliest file"
         }
     }
 
-    /// Where a member falls short of the suggested one.
-    static func shortfall(_ criterion: Criterion) -> String {
+    /// What `member` lost against the suggested `keeper`, in words a person reads: "re-saved at quality
+    /// 40", "half the size", "cropped", "brightened", "no camera data", "converted to PNG".
+    func shortfall(_ criterion: Criterion, _ member: ItemRecord, keeper: ItemRecord, in group: [ItemRecord], looks: Looks = Looks()) -> String {
         switch criterion {
-        case .resolution: "smaller"
-        case .sharpness: "less sharp"
-        case .original: "edited or re-saved"
-        case .format: "another format"
-        case .folder: "another folder"
-        case .oldest: "newer"
-        case .newest: "older"
+        case .resolution: return Self.smaller(member, than: keeper)
+        case .sharpness: return "a less sharp frame"
+        case .original: return Self.isEdited(member) ? "edited or re-saved" : "no camera data"
+        case .format: return "converted to \(Self.format(of: member).uppercased())"
+        case .folder: return "another folder"
+        case .oldest: return "newer"
+        case .newest: return "older"
+        case .quality: return member.jpegQuality.map { "re-saved at quality \($0)" } ?? "re-saved"
+        case .edit:
+            let shift = member.id.flatMap { context(group, looks).shift[$0] } ?? 0
+            return shift > 0 ? "brightened" : "darkened"
+        case .filetime: return "a later copy"
+        }
+    }
+
+    /// How a copy with fewer pixels came to be: resized (the same shape: "half the size", "a third of the
+    /// size", "40 % of the size") or cropped (another shape, or only a little smaller, as a crop or a turn
+    /// hides the edges).
+    static func smaller(_ member: ItemRecord, than keeper: ItemRecord) -> String {
+        let (w, h) = (Double(max(member.width ?? 0, member.height ?? 0)), Double(min(member.width ?? 0, member.height ?? 0)))
+        let (w0, h0) = (Double(max(keeper.width ?? 0, keeper.height ?? 0)), Double(min(keeper.width ?? 0, keeper.height ?? 0)))
+        guard w > 0, h > 0, w0 > 0, h0 > 0 else { return "smaller" }
+        let (long, short) = (w / w0, h / h0)
+        guard abs(long - short) < 0.02, long < 0.8 else { return "cropped" }
+        switch long {
+        case 0.47...0.53: return "half the size"
+        case 0.31...0.35: return "a third of the size"
+        case 0.23...0.27: return "a quarter of the size"
+        default: return "\(Int((long * 100).rounded())) % of the size"
         }
     }
 
     /// Lower is better.
-    private func score(_ item: ItemRecord, _ criterion: Criterion) -> Double {
+    private func score(_ item: ItemRecord, _ criterion: Criterion, _ context: Context) -> Double {
         switch criterion {
         case .resolution: return -Double((item.width ?? 0) * (item.height ?? 0))
-        case .sharpness: return -(item.sharpness ?? -1)
+        case .sharpness: return -(item.id.flatMap { context.frameSharpness[$0] } ?? item.sharpness ?? -1)
         case .original: return Self.isEdited(item) ? 1 : item.cameraMake == nil && item.cameraModel == nil ? 0.5 : 0
         case .format: return Double(formats.firstIndex(of: Self.format(of: item)) ?? formats.count)
         case .folder:
@@ -82,6 +161,10 @@ public struct KeeperRule: Sendable, Equatable {
             return Self.lies(item, inAny: preferFolders) ? -1 : 0
         case .oldest: return item.capturedEpoch ?? .infinity
         case .newest: return -(item.capturedEpoch ?? -.infinity)
+        // A format with no quality to read (PNG, HEIC, RAW) is not a lossy re-save as far as the file says.
+        case .quality: return -Double(item.jpegQuality ?? 100)
+        case .edit: return abs(item.id.flatMap { context.shift[$0] } ?? 0) >= Self.editShift ? 1 : 0
+        case .filetime: return Double(item.mtimeNs)
         }
     }
 

@@ -10,7 +10,7 @@ enum IndexWriter {
     static let columns = ["path", "size", "mtimeNs", "inode", "device", "mime", "kind", "capturedAt", "capturedEpoch",
                           "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence", "ctimeNs",
                           "partialHash", "contentHash", "perceptualHash", "sharpness", "fingerprinted", "store",
-                          "centreHash", "detail"]
+                          "centreHash", "detail", "jpegQuality"]
     /// The columns derived later in a scan (groups, links), cleared when a file changes.
     static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup", "storeName"]
 
@@ -30,7 +30,7 @@ enum IndexWriter {
                 row.add(record.dateSource.rawValue); row.add(record.width); row.add(record.height); row.add(record.cameraMake)
                 row.add(record.cameraModel); row.add(record.screenshotEvidence); row.add(record.ctimeNs); row.add(record.partialHash)
                 row.add(record.contentHash); row.add(record.perceptualHash); row.add(record.sharpness); row.add(record.fingerprinted)
-                row.add(record.store); row.add(record.centreHash); row.add(record.detail)
+                row.add(record.store); row.add(record.centreHash); row.add(record.detail); row.add(record.jpegQuality)
                 if let id = record.id { row.add(id) }
             }
             // A new row has no thumbnail yet (a deleted row's went with it: migration v17's trigger).

@@ -55,11 +55,12 @@ enum SimilarFinder {
 
     static func store(_ photos: [Pending], _ fingerprints: [PhotoFingerprint?], _ db: Database) throws {
         let statement = try db.cachedStatement(sql: """
-            UPDATE item SET perceptualHash = ?, sharpness = ?, centreHash = ?, detail = ?, fingerprinted = 1 WHERE id = ?
+            UPDATE item SET perceptualHash = ?, sharpness = ?, centreHash = ?, detail = ?, jpegQuality = ?, fingerprinted = 1 WHERE id = ?
             """)
         for (photo, fingerprint) in zip(photos, fingerprints) {
             try statement.execute(arguments: [fingerprint.map { Int64(bitPattern: $0.hash.bits) }, fingerprint?.sharpness,
-                                              fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }, fingerprint?.detail, photo.id])
+                                              fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }, fingerprint?.detail,
+                                              fingerprint?.quality, photo.id])
             try IndexWriter.storeThumbnail(fingerprint.flatMap(storedThumbnail), of: photo.id, db)
         }
     }
