@@ -35,7 +35,7 @@ public struct Configuration: Codable, Sendable, Equatable {
             screenshotUserComment: "Screenshot", screenshotAndroidSoftware: "Android"),
         game: .defaults,
         similar: SimilarSettings(maxDistance: 14),
-        keep: KeepSettings(order: [.resolution, .original, .quality, .edit, .format, .sharpness, .folder, .oldest, .filetime],
+        keep: KeepSettings(order: [.resolution, .original, .format, .quality, .edit, .sharpness, .folder, .oldest, .filetime],
                            formats: [.raw, .heic, .jpeg, .png, .webp], preferFolders: ["DCIM", "Camera"], avoidFolders: [])
     )
 }

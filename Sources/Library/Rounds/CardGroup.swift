@@ -59,10 +59,10 @@ extension CardGroup {
             linked[item.linkedTo!, default: []].append(item)
         }
         let suggested = GroupMember(item: first, linked: linked[first.id!] ?? [], suggested: true,
-                                    why: rule.wins(first, over: Array(others), in: distinct, looks: looks).map(KeeperRule.words))
+                                    why: rule.decided(first, over: Array(others), in: distinct, looks: looks).map(KeeperRule.words))
         return CardGroup(id: key, members: [suggested] + others.map { member in
             GroupMember(item: member, linked: linked[member.id!] ?? [], suggested: false,
-                        why: rule.wins(first, over: [member], in: distinct, looks: looks).map {
+                        why: rule.wins(first, over: member, in: distinct, looks: looks).map {
                             rule.shortfall($0, member, keeper: first, in: distinct, looks: looks)
                         })
         })

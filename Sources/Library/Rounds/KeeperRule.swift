@@ -26,7 +26,7 @@ public struct KeeperRule: Sendable, Equatable {
     }
 
     /// The shipped rule (`Config/swipeclean.toml`'s `[keep]`).
-    public static let defaults = KeeperRule(order: [.resolution, .original, .quality, .edit, .format, .sharpness, .folder, .oldest, .filetime],
+    public static let defaults = KeeperRule(order: [.resolution, .original, .format, .quality, .edit, .sharpness, .folder, .oldest, .filetime],
                                             formats: ["raw", "heic", "jpeg", "png", "webp"], preferFolders: ["DCIM", "Camera"],
                                             avoidFolders: [])
 
@@ -54,19 +54,28 @@ public struct KeeperRule: Sendable, Equatable {
         var frameSharpness: [Int64: Double] = [:]
     }
 
-    /// A brightness shift of at least this many gray levels (of 255) at the centre is an edit: copies of
-    /// one frame agree within 2 (re-saves, crops, turns of `make_similar_set.py`), +20 % light moves 15–30.
-    static let editShift = 6.0
+    /// A brightness shift of at least this share of the group's middle level (and 3 gray levels) at the
+    /// centre is an edit: on `make_similar_set.py`'s set copies of one frame (re-saves, crops, turns, the
+    /// next frame) agree within 5 %, +20 % light moves it 16–20 % (less where the light clips).
+    static let editShift = 0.1
+
+    /// Whether the capture time is the camera's own (EXIF, XMP, QuickTime, a sidecar), not a guess from
+    /// the name or the file's time: only those tell frames of a burst apart.
+    static func hasCaptureTime(_ item: ItemRecord) -> Bool {
+        item.capturedEpoch != nil && item.dateSource != .mtime && item.dateSource != .filename
+    }
 
     func context(_ items: [ItemRecord], _ looks: Looks) -> Context {
         var context = Context()
         let known = items.compactMap { item in item.id.flatMap { looks.centreBrightness[$0] } }.sorted()
         if known.count >= 2 {
             let middle = known.count % 2 == 1 ? known[known.count / 2] : (known[known.count / 2 - 1] + known[known.count / 2]) / 2
-            for item in items { if let id = item.id, let value = looks.centreBrightness[id] { context.shift[id] = value - middle } }
+            for item in items {
+                if let id = item.id, let value = looks.centreBrightness[id] { context.shift[id] = (value - middle) / max(middle, 30) }
+            }
         }
         var frames: [String: [ItemRecord]] = [:]
-        for item in items { frames[item.capturedEpoch.map { String($0) } ?? "", default: []].append(item) }
+        for item in items { frames[Self.hasCaptureTime(item) ? String(item.capturedEpoch!) : "", default: []].append(item) }
         for (_, frame) in frames {
             let best = frame.max { a, b in
                 let (pa, pb) = ((a.width ?? 0) * (a.height ?? 0), (b.width ?? 0) * (b.height ?? 0))
@@ -90,11 +99,23 @@ public struct KeeperRule: Sendable, Equatable {
         }
     }
 
-    /// The criteria by which `member` beats every one of `others`, in the rule's order.
-    func wins(_ member: ItemRecord, over others: [ItemRecord], in group: [ItemRecord], looks: Looks = Looks()) -> [Criterion] {
-        guard !others.isEmpty else { return [] }
+    /// The criteria by which `member` beats `other`, in the rule's order. Sharpness counts only between
+    /// frames (both dated, at other times): a copy without a date is no other frame.
+    func wins(_ member: ItemRecord, over other: ItemRecord, in group: [ItemRecord], looks: Looks = Looks()) -> [Criterion] {
         let context = context(group, looks)
-        return order.filter { criterion in others.allSatisfy { score(member, criterion, context) < score($0, criterion, context) } }
+        return order.filter { criterion in
+            if criterion == .sharpness, !Self.hasCaptureTime(member) || !Self.hasCaptureTime(other) || member.capturedEpoch == other.capturedEpoch {
+                return false
+            }
+            return score(member, criterion, context) < score(other, criterion, context)
+        }
+    }
+
+    /// Why `member` is suggested over `others`: the criterion that decided against each of them, in the
+    /// rule's order ("largest resolution", "the original", "best quality", …).
+    func decided(_ member: ItemRecord, over others: [ItemRecord], in group: [ItemRecord], looks: Looks = Looks()) -> [Criterion] {
+        let deciding = Set(others.compactMap { wins(member, over: $0, in: group, looks: looks).first })
+        return order.filter(deciding.contains)
     }
 
     /// Why a member was suggested: what it has that the others have not.
@@ -122,8 +143,8 @@ public struct KeeperRule: Sendable, Equatable {
         case .original: return Self.isEdited(member) ? "edited or re-saved" : "no camera data"
         case .format: return "converted to \(Self.format(of: member).uppercased())"
         case .folder: return "another folder"
-        case .oldest: return "newer"
-        case .newest: return "older"
+        case .oldest: return Self.hasCaptureTime(member) ? "taken later" : "no capture date"
+        case .newest: return Self.hasCaptureTime(member) ? "taken earlier" : "no capture date"
         case .quality: return member.jpegQuality.map { "re-saved at quality \($0)" } ?? "re-saved"
         case .edit:
             let shift = member.id.flatMap { context(group, looks).shift[$0] } ?? 0
