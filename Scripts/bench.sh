@@ -165,4 +165,7 @@ echo; echo "similar photos, the set (Benchmarks/make_similar_set.py; target: rec
 "$VENV/bin/python" "$here/Benchmarks/similar_eval.py" "$CLEAN" "$WORK/similar-set"
 echo; echo "similar photos, the held-out set (make_similar_set.py --held-out):"
 "$VENV/bin/python" "$here/Benchmarks/similar_eval.py" "$CLEAN" "$WORK/similar-held-out"
+echo; echo "the copy suggested in each similar group (Benchmarks/keeper_eval.py; target: the original >= 95 % on the held-out set):"
+echo "the set:"; "$VENV/bin/python" "$here/Benchmarks/keeper_eval.py" "$CLEAN" "$WORK/similar-set"
+echo "the held-out set:"; "$VENV/bin/python" "$here/Benchmarks/keeper_eval.py" "$CLEAN" "$WORK/similar-held-out"
 # ---- end of similar photos -----------------------------------------------------------------

@@ -35,7 +35,7 @@ public struct Configuration: Codable, Sendable, Equatable {
             screenshotUserComment: "Screenshot", screenshotAndroidSoftware: "Android"),
         game: .defaults,
         similar: SimilarSettings(maxDistance: 14),
-        keep: KeepSettings(order: [.resolution, .original, .format, .quality, .edit, .sharpness, .folder, .oldest, .filetime],
+        keep: KeepSettings(order: [.resolution, .view, .original, .format, .quality, .edit, .sharpness, .folder, .oldest, .filetime],
                            formats: [.raw, .heic, .jpeg, .png, .webp], preferFolders: ["DCIM", "Camera"], avoidFolders: [])
     )
 }
@@ -104,7 +104,7 @@ public struct KeepSettings: Codable, Sendable, Equatable {
 
 /// A criterion of `[keep] order`.
 public enum KeepCriterion: String, Codable, Sendable, CaseIterable {
-    case resolution, sharpness, original, format, folder, oldest, newest, quality, edit, filetime
+    case resolution, sharpness, original, format, folder, oldest, newest, quality, edit, filetime, view
 
     public init(from decoder: any Decoder) throws { self = try oneOf(Self.allCases, decoder) }
 }

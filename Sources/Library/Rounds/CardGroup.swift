@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Imaging
 
 /// A duplicate or similar group dealt as one card: every copy side by side, the one the rule
 /// suggests keeping first. The player chooses which members stay (at least one); the others go.
@@ -44,9 +45,21 @@ extension CardGroup {
         var looks = KeeperRule.Looks()
         if category == .similar, !items.isEmpty {
             let ids = items.map { String($0.id!) }.joined(separator: ",")
+            var thumbnails: [(Int64, Thumbnail)] = []
             for row in try Row.fetchAll(db, sql: "SELECT item, pixels FROM photoThumbnail WHERE item IN (\(ids))") {
                 let pixels: Data = row[1]
                 looks.centreBrightness[row[0]] = KeeperRule.Looks.centreBrightness(pixels)
+                if let thumbnail = Thumbnail(pixels: [UInt8](pixels)) { thumbnails.append((row[0], thumbnail)) }
+            }
+            // How much of the scene each holds against the others (a crop or a turn holds a window of them).
+            for (i, (id, thumbnail)) in thumbnails.enumerated() {
+                for (other, otherThumbnail) in thumbnails[(i + 1)...] {
+                    let agreement = thumbnail.agreement(with: otherThumbnail)
+                    guard agreement.picture >= SecondLook.minimumAgreement else { continue }
+                    looks.view[id] = min(looks.view[id] ?? 1, agreement.viewOfOther)
+                    let back = otherThumbnail.agreement(with: thumbnail)
+                    looks.view[other] = min(looks.view[other] ?? 1, back.viewOfOther)
+                }
             }
         }
         var seen = Set<[Int64]>()
@@ -64,7 +77,7 @@ extension CardGroup {
             GroupMember(item: member, linked: linked[member.id!] ?? [], suggested: false,
                         why: rule.wins(first, over: member, in: distinct, looks: looks).map {
                             rule.shortfall($0, member, keeper: first, in: distinct, looks: looks)
-                        })
+                        }.reduce(into: [String]()) { words, word in if !words.contains(word) { words.append(word) } })
         })
     }
 }

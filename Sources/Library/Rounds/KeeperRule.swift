@@ -9,7 +9,7 @@ import Foundation
 /// (and the group's thumbnails, `Looks`), never a file.
 public struct KeeperRule: Sendable, Equatable {
     public enum Criterion: String, Sendable, CaseIterable {
-        case resolution, sharpness, original, format, folder, oldest, newest, quality, edit, filetime
+        case resolution, sharpness, original, format, folder, oldest, newest, quality, edit, filetime, view
     }
 
     public var order: [Criterion]
@@ -26,7 +26,7 @@ public struct KeeperRule: Sendable, Equatable {
     }
 
     /// The shipped rule (`Config/swipeclean.toml`'s `[keep]`).
-    public static let defaults = KeeperRule(order: [.resolution, .original, .format, .quality, .edit, .sharpness, .folder, .oldest, .filetime],
+    public static let defaults = KeeperRule(order: [.resolution, .view, .original, .format, .quality, .edit, .sharpness, .folder, .oldest, .filetime],
                                             formats: ["raw", "heic", "jpeg", "png", "webp"], preferFolders: ["DCIM", "Camera"],
                                             avoidFolders: [])
 
@@ -34,7 +34,13 @@ public struct KeeperRule: Sendable, Equatable {
     /// member's thumbnail (by item id; a member without one is taken as unedited).
     public struct Looks: Sendable, Equatable {
         public var centreBrightness: [Int64: Double]
-        public init(centreBrightness: [Int64: Double] = [:]) { self.centreBrightness = centreBrightness }
+        /// The least of the scene each member holds against another of the group (`Thumbnail.Agreement.viewOfOther`:
+        /// 1 for a copy of the whole picture, 0.88 for a 6 % crop).
+        public var view: [Int64: Double]
+        public init(centreBrightness: [Int64: Double] = [:], view: [Int64: Double] = [:]) {
+            self.centreBrightness = centreBrightness
+            self.view = view
+        }
 
         /// The mean of the central 16×16 of a 32×32 thumbnail: what a 6 % crop or a small turn keeps.
         public static func centreBrightness(_ pixels: Data) -> Double? {
@@ -52,6 +58,7 @@ public struct KeeperRule: Sendable, Equatable {
         /// Each member's frame's sharpness: the sharpness of the frame's fullest, best-kept copy, shared by
         /// every encoding of that frame (same capture time), so it tells frames apart and never copies.
         var frameSharpness: [Int64: Double] = [:]
+        var view: [Int64: Double] = [:]
     }
 
     /// A brightness shift of at least this share of the group's middle level (and 3 gray levels) at the
@@ -67,6 +74,7 @@ public struct KeeperRule: Sendable, Equatable {
 
     func context(_ items: [ItemRecord], _ looks: Looks) -> Context {
         var context = Context()
+        context.view = looks.view
         let known = items.compactMap { item in item.id.flatMap { looks.centreBrightness[$0] } }.sorted()
         if known.count >= 2 {
             let middle = known.count % 2 == 1 ? known[known.count / 2] : (known[known.count / 2 - 1] + known[known.count / 2]) / 2
@@ -131,6 +139,7 @@ public struct KeeperRule: Sendable, Equatable {
         case .quality: "best quality"
         case .edit: "not edited"
         case .filetime: "earliest file"
+        case .view: "the whole scene"
         }
     }
 
@@ -150,6 +159,7 @@ public struct KeeperRule: Sendable, Equatable {
             let shift = member.id.flatMap { context(group, looks).shift[$0] } ?? 0
             return shift > 0 ? "brightened" : "darkened"
         case .filetime: return "a later copy"
+        case .view: return "cropped"
         }
     }
 
@@ -180,12 +190,15 @@ public struct KeeperRule: Sendable, Equatable {
         case .folder:
             if Self.lies(item, inAny: avoidFolders) { return 1 }
             return Self.lies(item, inAny: preferFolders) ? -1 : 0
-        case .oldest: return item.capturedEpoch ?? .infinity
-        case .newest: return -(item.capturedEpoch ?? -.infinity)
+        // A date guessed from the file's time or name says nothing of which copy came first (`filetime` does).
+        case .oldest: return Self.hasCaptureTime(item) ? item.capturedEpoch! : .infinity
+        case .newest: return Self.hasCaptureTime(item) ? -item.capturedEpoch! : .infinity
         // A format with no quality to read (PNG, HEIC, RAW) is not a lossy re-save as far as the file says.
         case .quality: return -Double(item.jpegQuality ?? 100)
         case .edit: return abs(item.id.flatMap { context.shift[$0] } ?? 0) >= Self.editShift ? 1 : 0
         case .filetime: return Double(item.mtimeNs)
+        // Windows are tried at 1, 0.94, 0.88, 0.82 of the side: a copy matching a 94 % window or less holds less.
+        case .view: return (item.id.flatMap { context.view[$0] } ?? 1) < 0.97 ? 1 : 0
         }
     }
 
