@@ -11,7 +11,9 @@ are stamped two seconds apart, as shots taken one after the other). Each scene g
     half      resized to half                            q40      recompressed at JPEG quality 40
     bright20  +20 % brightness                           png      converted to PNG (no metadata)
 
-The edited copies keep the capture time (editors do); the burst frame is one second later.
+The edited copies keep the capture time and the camera's EXIF (editors do; the PNG has none); the
+burst frame is one second later. All copies of a scene share one file time (the order they were
+written in is no hint of which is the original).
 Low-texture photos (kind `flat`, one scene each, all distinct): flat colours, skies, gradients,
 pages of text, dark pocket shots made from the real photos.
 
@@ -202,6 +204,9 @@ def main():
                 image.save(path, "JPEG", quality=low if kind == "q40" else 90,
                            exif=exif_for(epoch + ((2 if HELD_OUT else 1) if kind == "burst" else 0), model))
             labels[file] = [name, kind]
+        for kind in copies(scene):   # one file time for all copies of a scene: the order they were written in says nothing
+            file = f"{name}-{kind}." + ("png" if kind == "png" else "jpg")
+            os.utime(os.path.join(folder, file), (epoch + 3600, epoch + 3600))
     for name, image in low_texture(rng, [scene for _, scene, _ in found]):
         file = f"low-{name}.jpg"
         epoch += 600

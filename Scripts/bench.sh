@@ -165,6 +165,9 @@ echo; echo "similar photos, the set (Benchmarks/make_similar_set.py; target: rec
 "$VENV/bin/python" "$here/Benchmarks/similar_eval.py" "$CLEAN" "$WORK/similar-set"
 echo; echo "similar photos, the held-out set (make_similar_set.py --held-out):"
 "$VENV/bin/python" "$here/Benchmarks/similar_eval.py" "$CLEAN" "$WORK/similar-held-out"
+echo; echo "the copy suggested in each similar group (Benchmarks/keeper_eval.py; target: the original >= 95 % on the held-out set):"
+echo "the set:"; "$VENV/bin/python" "$here/Benchmarks/keeper_eval.py" "$CLEAN" "$WORK/similar-set"
+echo "the held-out set:"; "$VENV/bin/python" "$here/Benchmarks/keeper_eval.py" "$CLEAN" "$WORK/similar-held-out"
 # ---- end of similar photos -----------------------------------------------------------------
 # ---- bad shots (issue 39) -------------------------------------------------------------------
 # Benchmarks/make_quality_set.py makes two sets from real photos (Fixtures/corpus, skimage.data and

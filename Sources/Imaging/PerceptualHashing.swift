@@ -14,15 +14,18 @@ public struct PhotoFingerprint: Sendable, Equatable {
     public var sharpness: Double
     /// Exposure and focus, for bad shots (`BadShot`).
     public var quality: ShotQuality?
+    /// A JPEG's quality (`JPEGQuality`), nil for another format: the keep rule's measure of a re-save.
+    public var jpegQuality: Int?
 
     public init(hash: PerceptualHash, centreHash: PerceptualHash, thumbnail: Thumbnail, detail: Double, sharpness: Double,
-                quality: ShotQuality? = nil) {
+                quality: ShotQuality? = nil, jpegQuality: Int? = nil) {
         self.hash = hash
         self.centreHash = centreHash
         self.thumbnail = thumbnail
         self.detail = detail
         self.sharpness = sharpness
         self.quality = quality
+        self.jpegQuality = jpegQuality
     }
 }
 
@@ -34,11 +37,13 @@ public enum PerceptualHashing {
     public static let centreScale = 0.88
 
     public static func fingerprint(_ path: RawPath) throws(ImagingError) -> PhotoFingerprint {
-        fingerprint(of: try Decoding.decode(path, size: decodeSize, layout: .gray))
+        try fingerprint(bytes: Decoding.read(path), name: path.description)
     }
 
     public static func fingerprint(bytes: [UInt8], name: String) throws(ImagingError) -> PhotoFingerprint {
-        fingerprint(of: try Decoding.decode(bytes: bytes, name: name, size: decodeSize, layout: .gray))
+        var print = fingerprint(of: try Decoding.decode(bytes: bytes, name: name, size: decodeSize, layout: .gray))
+        print.jpegQuality = JPEGQuality.estimate(bytes)
+        return print
     }
 
     public static func fingerprint(of image: Image) -> PhotoFingerprint {

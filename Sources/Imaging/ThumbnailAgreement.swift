@@ -13,6 +13,9 @@ extension Thumbnail {
     public struct Agreement: Sendable, Equatable {
         public let picture: Double
         public let detail: Double
+        /// How much of the other photo's scene this one holds, as a share of the side (1: as much or more;
+        /// 0.88: it matches a window of 88 % of the other's side, a crop or a turn of it).
+        public var viewOfOther: Double = 1
     }
 
     public func agreement(with other: Thumbnail) -> Agreement {
@@ -47,7 +50,8 @@ extension Thumbnail {
         guard let (window, inA) = bestWindow else { return Agreement(picture: best, detail: -1) }
         let windowed = Self.sample(inA ? a : b, window), whole = inA ? b : a
         let detail = Self.correlation(Self.centre(Self.fine(windowed)), Self.centre(Self.fine(whole)))
-        return Agreement(picture: best, detail: detail)
+        // A window of the other (not inA) matching this whole thumbnail: this one holds that window only.
+        return Agreement(picture: best, detail: detail, viewOfOther: inA ? 1 : window.side / Double(Self.side))
     }
 
     /// Unshifted, a picture and its detail agreeing this well are one picture: no window is tried.

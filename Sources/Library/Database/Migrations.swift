@@ -239,6 +239,7 @@ enum Migrations {
         registerGroupCards(&migrator)
         registerSecondLook(&migrator)
         registerBadShots(&migrator)
+        registerKeeperSignals(&migrator)
         return migrator
     }
 }

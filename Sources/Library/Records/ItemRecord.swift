@@ -75,6 +75,9 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var shotFaintFocus: Double?
     public var shotAnisotropy: Double?
     public var shotTextured: Double?
+    /// A JPEG photo's quality estimated from its quantization table (`Imaging.JPEGQuality`), taken with its
+    /// fingerprint (migration v18-keeperSignals); nil for another format or before it is fingerprinted.
+    public var jpegQuality: Int?
 
     public enum LinkKind: String, Codable, Sendable { case livePhoto = "live-photo", raw, sidecar }
 
@@ -83,7 +86,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         case id, path, size, mtimeNs, inode, device, ctimeNs, mime, kind, capturedAt, capturedEpoch, dateSource, width, height
         case cameraMake, cameraModel, screenshotEvidence, partialHash, contentHash, duplicateGroup, linkedTo, linkKind
         case perceptualHash, sharpness, centreHash, detail, similarGroup, fingerprinted, store, storeName
-        case badShot, shotFocus, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotAnisotropy, shotTextured
+        case badShot, shotFocus, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotAnisotropy, shotTextured, jpegQuality
     }
 
     public var rawPath: RawPath { RawPath(bytes: Array(path)) }
@@ -143,6 +146,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         thumbnail = fingerprint.flatMap(SimilarFinder.storedThumbnail)
         centreHash = fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }
         detail = fingerprint?.detail
+        jpegQuality = fingerprint?.jpegQuality
         fingerprinted = true
     }
 }

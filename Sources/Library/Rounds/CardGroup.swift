@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import Imaging
 
 /// A duplicate or similar group dealt as one card: every copy side by side, the one the rule
 /// suggests keeping first. The player chooses which members stay (at least one); the others go.
@@ -22,9 +23,9 @@ public struct GroupMember: Sendable, Equatable {
     public var item: ItemRecord
     public var linked: [ItemRecord]
     public var suggested: Bool
-    /// For the suggested member, why the rule picked it ("largest resolution", "sharpest", "the original",
-    /// "preferred format", "preferred folder", "oldest capture"); for another, where it falls short of it
-    /// ("smaller", "less sharp", "edited or re-saved", "another format", "another folder", "newer").
+    /// For the suggested member, why the rule picked it ("largest resolution", "the original", "best quality",
+    /// "not edited", "preferred format", "sharpest frame", …); for another, what it lost against it ("half
+    /// the size", "cropped", "no camera data", "re-saved at quality 40", "brightened", "converted to PNG", …).
     public var why: [String]
 
     public var id: Int64 { item.id! }
@@ -41,8 +42,28 @@ extension CardGroup {
             SELECT * FROM item WHERE \(column) = ? AND store IS NULL AND id NOT IN (\(CardQueue.leaving)) ORDER BY path
             """, arguments: [key])
         // The rule's choice first (`[keep]`); of hard links to one file, the first stands for them all.
+        var looks = KeeperRule.Looks()
+        if category == .similar, !items.isEmpty {
+            let ids = items.map { String($0.id!) }.joined(separator: ",")
+            var thumbnails: [(Int64, Thumbnail)] = []
+            for row in try Row.fetchAll(db, sql: "SELECT item, pixels FROM photoThumbnail WHERE item IN (\(ids))") {
+                let pixels: Data = row[1]
+                looks.centreBrightness[row[0]] = KeeperRule.Looks.centreBrightness(pixels)
+                if let thumbnail = Thumbnail(pixels: [UInt8](pixels)) { thumbnails.append((row[0], thumbnail)) }
+            }
+            // How much of the scene each holds against the others (a crop or a turn holds a window of them).
+            for (i, (id, thumbnail)) in thumbnails.enumerated() {
+                for (other, otherThumbnail) in thumbnails[(i + 1)...] {
+                    let agreement = thumbnail.agreement(with: otherThumbnail)
+                    guard agreement.picture >= SecondLook.minimumAgreement else { continue }
+                    looks.view[id] = min(looks.view[id] ?? 1, agreement.viewOfOther)
+                    let back = otherThumbnail.agreement(with: thumbnail)
+                    looks.view[other] = min(looks.view[other] ?? 1, back.viewOfOther)
+                }
+            }
+        }
         var seen = Set<[Int64]>()
-        let distinct = rule.ranked(items).filter { seen.insert([$0.device, $0.inode]).inserted }
+        let distinct = rule.ranked(items, looks: looks).filter { seen.insert([$0.device, $0.inode]).inserted }
         guard distinct.count > 1, let first = distinct.first else { return nil }
         let others = distinct.dropFirst().sorted { $0.path.lexicographicallyPrecedes($1.path) }
         var linked: [Int64: [ItemRecord]] = [:]
@@ -51,9 +72,12 @@ extension CardGroup {
             linked[item.linkedTo!, default: []].append(item)
         }
         let suggested = GroupMember(item: first, linked: linked[first.id!] ?? [], suggested: true,
-                                    why: rule.wins(first, over: Array(others)).map(KeeperRule.words))
-        return CardGroup(id: key, members: [suggested] + others.map {
-            GroupMember(item: $0, linked: linked[$0.id!] ?? [], suggested: false, why: rule.wins(first, over: [$0]).map(KeeperRule.shortfall))
+                                    why: rule.decided(first, over: Array(others), in: distinct, looks: looks).map(KeeperRule.words))
+        return CardGroup(id: key, members: [suggested] + others.map { member in
+            GroupMember(item: member, linked: linked[member.id!] ?? [], suggested: false,
+                        why: rule.wins(first, over: member, in: distinct, looks: looks).map {
+                            rule.shortfall($0, member, keeper: first, in: distinct, looks: looks)
+                        }.reduce(into: [String]()) { words, word in if !words.contains(word) { words.append(word) } })
         })
     }
 }

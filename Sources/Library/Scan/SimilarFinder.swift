@@ -55,7 +55,7 @@ enum SimilarFinder {
 
     static func store(_ photos: [Pending], _ fingerprints: [PhotoFingerprint?], limits: BadShot.Limits?, _ db: Database) throws {
         let statement = try db.cachedStatement(sql: """
-            UPDATE item SET perceptualHash = ?, sharpness = ?, centreHash = ?, detail = ?, fingerprinted = 1,
+            UPDATE item SET perceptualHash = ?, sharpness = ?, centreHash = ?, detail = ?, jpegQuality = ?, fingerprinted = 1,
               badShot = ?, shotFocus = ?, shotDark = ?, shotBright = ?, shotMedian = ?, shotHighlight = ?, shotFaintFocus = ?,
               shotAnisotropy = ?, shotTextured = ? WHERE id = ?
             """)
@@ -65,7 +65,8 @@ enum SimilarFinder {
             let shot: [(any DatabaseValueConvertible)?] = [verdict?.rawValue, q?.focus, q?.darkShare, q?.brightShare, q?.median,
                                                           q?.highlight, q?.faintFocus, q?.anisotropy, q?.texturedShare]
             try statement.execute(arguments: StatementArguments([fingerprint.map { Int64(bitPattern: $0.hash.bits) }, fingerprint?.sharpness,
-                                              fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }, fingerprint?.detail] + shot + [photo.id]))
+                                              fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }, fingerprint?.detail,
+                                              fingerprint?.jpegQuality] + shot + [photo.id]))
             try IndexWriter.storeThumbnail(fingerprint.flatMap(storedThumbnail), of: photo.id, db)
         }
     }
