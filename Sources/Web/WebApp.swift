@@ -20,6 +20,7 @@ public struct WebApp: Sendable {
     let previews: PreviewCache
     /// A scan started from the pages (`/api/v1/scan`).
     let scans = ScanJob()
+    var folderPicker: FolderPicker { FolderPicker(environment: backend.folderEnvironment()) }
 
     public init(backend: any WebBackend, token: String = Token.random(), apiToken: String = Token.random(),
                 rounds: RoundHost? = nil, limits: ConnectionLimits = .standard, phone: PhonePairing? = nil) {
@@ -42,6 +43,7 @@ public struct WebApp: Sendable {
         router.add(middleware: SecurityMiddleware(sessions: sessions, hosts: hosts, activity: activity))
         addRoutes(to: router)
         addPhoneAPI(to: router)
+        addFolderAPI(to: router)
         return router
     }
 
