@@ -44,8 +44,7 @@ final class PreviewCache: @unchecked Sendable {
     /// The long sides a preview is made at: a phone's card (`srcset`), a laptop's, the largest. Made ahead
     /// at the side the page asked for last, so a phone's next cards are ready at its size.
     static let sides = [640, 1_080, Preview.maximumSide]
-    /// When each side was last asked for: the cards ahead are made at every side asked in the last two minutes
-    /// (a computer and a phone playing at once each find their next cards ready).
+    /// When each side was last asked for: the cards ahead are made at the side asked for last.
     private var asked: [Int: DispatchTime] = [Preview.maximumSide: .now()]
 
     /// An upright JPEG of `item` (a photo), at most `side` px on the long side (one of `sides`).
@@ -111,9 +110,7 @@ final class PreviewCache: @unchecked Sendable {
                 return
             }
             let item = ahead.removeFirst()
-            let since = DispatchTime.now().uptimeNanoseconds
-            let sides = asked.filter { since < $0.value.uptimeNanoseconds || since - $0.value.uptimeNanoseconds < 120_000_000_000 }
-                .sorted { $0.value > $1.value }.map(\.key)
+            let sides = asked.max { $0.value < $1.value }.map { [$0.key] } ?? [Preview.maximumSide]
             lock.unlock()
             for side in sides {
                 // Changed or gone since the scan: nothing to make; the page's own request says why.
