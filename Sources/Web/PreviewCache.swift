@@ -18,8 +18,10 @@ final class PreviewCache: @unchecked Sendable {
 
     private let lock = NSLock()
     private var entries: [Key: [UInt8]] = [:]
-    /// Least recently used first.
-    private var order: [Key] = []
+    /// Least recently used first, per kind (each preview size, posters): a computer's 1,600-px previews and
+    /// a phone's 640-px ones, asked for at once, never evict each other's.
+    private var orders: [String: [Key]] = [:]
+    /// How many of each kind are kept.
     private let capacity: Int
     /// Previews being made, with whoever waits for each.
     private var making: [Key: [CheckedContinuation<[UInt8], any Error>]] = [:]
@@ -42,11 +44,12 @@ final class PreviewCache: @unchecked Sendable {
     /// The long sides a preview is made at: a phone's card (`srcset`), a laptop's, the largest. Made ahead
     /// at the side the page asked for last, so a phone's next cards are ready at its size.
     static let sides = [640, 1_080, Preview.maximumSide]
-    private var side = Preview.maximumSide
+    /// When each side was last asked for: the cards ahead are made at the side asked for last.
+    private var asked: [Int: DispatchTime] = [Preview.maximumSide: .now()]
 
     /// An upright JPEG of `item` (a photo), at most `side` px on the long side (one of `sides`).
     func preview(of item: ItemRecord, side: Int = Preview.maximumSide) async throws -> [UInt8] {
-        lock.withLock { self.side = side }
+        lock.withLock { asked[side] = .now() }
         return try await cached(item, kind: Self.kind(side), qos: .userInitiated) { try Self.jpeg(item, side: side) }
     }
 
@@ -107,15 +110,17 @@ final class PreviewCache: @unchecked Sendable {
                 return
             }
             let item = ahead.removeFirst()
-            let side = self.side
+            let sides = asked.max { $0.value < $1.value }.map { [$0.key] } ?? [Preview.maximumSide]
             lock.unlock()
-            // Changed or gone since the scan: nothing to make; the page's own request says why.
-            guard let key = try? Self.key(item, kind: Self.kind(side)) else { continue }
-            lock.lock()
-            let needed = entries[key] == nil && making[key] == nil
-            if needed { making[key] = [] }
-            lock.unlock()
-            if needed { make(key, item) { try Self.jpeg(item, side: side) } }
+            for side in sides {
+                // Changed or gone since the scan: nothing to make; the page's own request says why.
+                guard let key = try? Self.key(item, kind: Self.kind(side)) else { break }
+                lock.lock()
+                let needed = entries[key] == nil && making[key] == nil
+                if needed { making[key] = [] }
+                lock.unlock()
+                if needed { make(key, item) { try Self.jpeg(item, side: side) } }
+            }
         }
     }
 
@@ -130,15 +135,15 @@ final class PreviewCache: @unchecked Sendable {
         decodes[key.id, default: 0] += 1
         if case .success(let bytes) = result {
             entries[key] = bytes
-            order.append(key)
-            if order.count > capacity { entries[order.removeFirst()] = nil }
+            orders[key.kind, default: []].append(key)
+            if orders[key.kind]!.count > capacity { entries[orders[key.kind]!.removeFirst()] = nil }
         }
         lock.unlock()
         for continuation in waiting { continuation.resume(with: result) }
     }
 
     private func touch(_ key: Key) {
-        if let at = order.firstIndex(of: key) { order.append(order.remove(at: at)) }
+        if let at = orders[key.kind]?.firstIndex(of: key) { orders[key.kind]!.append(orders[key.kind]!.remove(at: at)) }
     }
 
     /// The preview of the version of `item` the index holds: the file opened with no link followed in

@@ -7,8 +7,13 @@ extension WebApp {
     static func body<T: Decodable>(_ type: T.Type, of request: Request, hint: String? = nil) async throws -> T {
         var request = request
         let buffer = try await request.collectBody(upTo: 64 << 10)
+        return try decode(T.self, Data(buffer.readableBytesView), hint: hint)
+    }
+
+    /// `data` as a `T`, or a 400 saying what to send.
+    static func decode<T: Decodable>(_ type: T.Type, _ data: Data, hint: String? = nil) throws -> T {
         do {
-            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+            return try JSONDecoder().decode(T.self, from: data)
         } catch {
             throw WebError(400, hint.map { "send \($0)" } ?? "the body is not the JSON object this address takes")
         }
@@ -74,4 +79,9 @@ struct Decision: Decodable {
 /// `{"id": N|null}`: one phone, or every phone.
 struct PhoneID: Decodable {
     let id: Int?
+}
+
+/// `{"folders": [PATH, …]}` (or no `folders`: the known folders again).
+struct ScanBody: Decodable {
+    let folders: [String]?
 }

@@ -10,8 +10,22 @@ extension WebApp {
             state["folders"] = try backend.knownFolders()
             return WebResponse.json(state)
         }
-        routes.post("api/v1/scan", .signedIn) { _, _ in
+        // With {"folders": [PATH, …]}: those folders, picked on the computer's page (a phone may only scan
+        // again); with no body (or no "folders"), the folders scanned before.
+        routes.post("api/v1/scan", .signedIn) { request, context in
             guard !rounds.isRunning else { throw WebError(409, "a round is in play: finish it first (Esc), then scan") }
+            var request = request
+            let bytes = try await request.collectBody(upTo: 64 << 10)
+            let body = bytes.readableBytes == 0 ? ScanBody(folders: nil)
+                : try Self.decode(ScanBody.self, Data(bytes.readableBytesView), hint: "{\"folders\": [PATH, …]}, or no body to scan the known folders again")
+            if let folders = body.folders {
+                guard context.front != .phone else { throw WebError(403, "new folders are chosen on the computer that runs clean web, not from a phone") }
+                let picked = try self.foldersToScan(folders)
+                guard scans.start(picked, scan: { progress in try backend.scanFolders(picked, progress: progress) }) else {
+                    throw WebError(409, "a scan is running already")
+                }
+                return WebResponse.json(["running": true, "scanning": picked] as [String: Any], status: .accepted)
+            }
             let folders = try backend.knownFolders()
             guard !folders.isEmpty else {
                 throw WebError(404, "no folder was scanned before (or none is there any more): scan one on the computer first, clean scan DIR")

@@ -20,6 +20,7 @@ public struct WebApp: Sendable {
     let previews: PreviewCache
     /// A scan started from the pages (`/api/v1/scan`).
     let scans = ScanJob()
+    var folderPicker: FolderPicker { FolderPicker(environment: backend.folderEnvironment()) }
 
     public init(backend: any WebBackend, token: String = Token.random(), apiToken: String = Token.random(),
                 rounds: RoundHost? = nil, limits: ConnectionLimits = .standard, phone: PhonePairing? = nil) {
@@ -64,6 +65,7 @@ public struct WebApp: Sendable {
         addMedia(to: routes)
         addPoster(to: routes)
         addPhoneAPI(to: routes)
+        addFolderAPI(to: routes)
         addPairing(to: routes)
         addNotFound(to: routes)
     }

@@ -39,6 +39,18 @@ public protocol WebBackend: Sendable {
     func knownFolders() throws -> [String]
     /// `clean scan` of `knownFolders()`, telling `progress` where it stands; `clean scan --json`'s document.
     func scanKnownFolders(progress: @escaping @Sendable (ScanProgress) -> Void) throws -> String
+    /// `clean scan FOLDER…` of folders picked on the page (remembered as scanned ones); `clean scan --json`'s document.
+    func scanFolders(_ folders: [String], progress: @escaping @Sendable (ScanProgress) -> Void) throws -> String
+    /// The environment the folder picker reads HOME, USER and the Pictures folder from.
+    func folderEnvironment() -> [String: String]
+}
+
+extension WebBackend {
+    public func scanFolders(_ folders: [String], progress: @escaping @Sendable (ScanProgress) -> Void) throws -> String {
+        throw WebError(501, "this server cannot scan new folders")
+    }
+
+    public func folderEnvironment() -> [String: String] { ProcessInfo.processInfo.environment }
 }
 
 /// Play opened for one round.

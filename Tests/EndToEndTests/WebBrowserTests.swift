@@ -57,6 +57,12 @@ import Testing
         try Self.runBrowserScript("web_phone.py", screenshots: ["phone-pair-home.png", "phone-swipe.png", "phone-unpaired.png"])
     }
 
+    /// `web_folders.py`: on a fresh home with XDG_* unset and nothing scanned, the home page offers the
+    /// Pictures folder in one click and a folder browser; both scan from the page and are remembered.
+    @Test func theFirstFolderIsAddedFromThePage() throws {
+        try Self.runBrowserScript("web_folders.py", screenshots: ["first-folder.png", "phone-first-folder.png", "folder-browser.png"])
+    }
+
     /// `web_pages.py`: what a player without a command line meets: the boss's own title in the header,
     /// the undos left on the undo button, `dkdkdd` typed at once recording six decisions, a page for an
     /// unknown address, and "Lost connection to SwipeClean" (the clock stopped) when the server stops.

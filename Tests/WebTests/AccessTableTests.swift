@@ -60,6 +60,7 @@ import Testing
         Row(.post, "/api/v1/rounds/:round/confirm", .signedIn, "/api/v1/rounds/r1/confirm", through: [400]),
         Row(.get, "/api/v1/scan", .signedIn, through: [200]),
         Row(.post, "/api/v1/scan", .signedIn, through: [202, 409]),
+        Row(.get, "/api/v1/folders", .computer, through: [200]),
         Row(.get, "/api/v1/phones", .loopback, through: [200]),
         Row(.post, "/api/v1/phones/link", .loopback, through: [201]),
         Row(.post, "/api/v1/phones/revoke", .loopback, body: #"{"id": 999}"#, through: [404]),

@@ -168,13 +168,17 @@ import Testing
     }
 
     /// Emptying the trash for good is the computer's: 403 from a phone, its own secret or not.
-    @Test func aPhoneCannotEmptyTheTrash() async throws {
+    @Test func aPhoneCannotEmptyTheTrashOrChooseFolders() async throws {
         let (fixture, _, token, _) = try Self.fixture()
         try await fixture.testPhone { client in
             let first = try await client.send(.get, "/pair/\(token)", bearer: nil, extra: Self.phoneAgent)
             let secret = try #require(SecurityTests.meta("swipeclean-session", in: first.text))
             let answer = try await client.send(.post, "/api/v1/trash/empty", json: #"{"ids":[1]}"#, bearer: secret, extra: Self.ownPage)
             #expect(answer.status == .forbidden && answer.error?.contains("computer") == true)
+            // Nor choose folders to scan (issue 40): the computer's alone; scanning the known ones again is the phone's too.
+            #expect(try await client.send(.get, "/api/v1/folders", bearer: secret).status == .forbidden)
+            let picked = try await client.send(.post, "/api/v1/scan", json: #"{"folders":["\#(fixture.root)/phone"]}"#, bearer: secret, extra: Self.ownPage)
+            #expect(picked.status == .forbidden && picked.error?.contains("computer") == true, "\(picked.status)")
         }
     }
 

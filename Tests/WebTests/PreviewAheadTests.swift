@@ -96,6 +96,21 @@ import Testing
         }
     }
 
+    /// A computer's previews and a phone's, asked for at once, are kept per size: filling the phone's
+    /// size does not evict the computer's (one shared LRU of one entry did).
+    @Test func eachSizeKeepsItsOwnPreviews() async throws {
+        let fixture = try WebFixture()
+        let a = try fixture.item(try fixture.itemID("DCIM/Camera/IMAG0042.jpg"))
+        let b = try fixture.item(try fixture.itemID("Backup/IMG_20190714_183512.jpg"))
+        let cache = PreviewCache(capacity: 1)
+        let make: @Sendable () throws -> [UInt8] = { [0xFF, 0xD8, 0xFF] }
+        _ = try await cache.cached(a, kind: PreviewCache.kind(1_600), make: make)
+        _ = try await cache.cached(a, kind: PreviewCache.kind(640), make: make)
+        _ = try await cache.cached(b, kind: PreviewCache.kind(640), make: make)
+        #expect(cache.holdsPreview(of: a, side: 1_600), "the computer's preview stays")
+        #expect(cache.holdsPreview(of: b, side: 640) && !cache.holdsPreview(of: a, side: 640), "the phone's size keeps its latest")
+    }
+
     /// Two requests for a preview being made: the second waits for the first's decode.
     @Test func aPreviewBeingMadeIsWaitedForNotMadeTwice() async throws {
         let fixture = try WebFixture()

@@ -16,14 +16,18 @@ extension Clean {
                 content and similar photos by a perceptual hash of their pixels. A rescan reads only \
                 what changed. Nothing is moved or deleted.
 
+                With no DIR, scans the desktop's Pictures folder (XDG_PICTURES_DIR, from the \
+                environment or ~/.config/user-dirs.dirs, else ~/Pictures) and says so first.
+
                 Examples:
+                  clean scan
                   clean scan ~/Pictures
                   clean scan /media/phone/DCIM ~/Takeout --json
                 """
         )
 
-        @Argument(help: "Folders to scan (a photo folder, a mounted phone, a backup).", completion: .directory)
-        var directories: [String]
+        @Argument(help: "Folders to scan (a photo folder, a mounted phone, a backup); none: the Pictures folder.", completion: .directory)
+        var directories: [String] = []
 
         @Option(help: "Worker threads (default: one per core).")
         var jobs: Int?
@@ -62,7 +66,7 @@ extension Clean {
 
         func run() throws {
             let context = try AppContext()
-            let roots = try directories.map(Self.root)
+            let roots = try directories.isEmpty ? [Self.picturesRoot(context.environment, json: json)] : directories.map(Self.root)
             let request = Self.request(roots, context: context, jobs: jobs, crossFileSystems: crossFileSystems, rehash: rehash, similar: !noSimilar)
             let library = try context.openLibrary()
             let showProgress = !quiet && Terminal.stderrIsTTY
@@ -83,6 +87,17 @@ extension Clean {
             } else {
                 print(ScanOutput.human(report, roots: roots))
             }
+        }
+
+        /// The desktop's Pictures folder, announced (stdout, or stderr beside --json), or one sentence saying what to type.
+        static func picturesRoot(_ environment: [String: String], json: Bool) throws -> RawPath {
+            guard let pictures = PicturesFolder.path(environment: environment), let root = try? root(pictures) else {
+                let named = PicturesFolder.path(environment: environment).map { " (\($0) is not a folder)" } ?? ""
+                throw CleanError("no folder given and no Pictures folder\(named); type clean scan FOLDER, e.g. clean scan ~/Photos")
+            }
+            let line = "Scanning your Pictures folder \(pictures) (clean scan FOLDER scans another)."
+            if json { Terminal.warn(line) } else { print(line) }
+            return root
         }
 
         /// The absolute, canonical form of a folder argument, or one sentence saying why it cannot be scanned.

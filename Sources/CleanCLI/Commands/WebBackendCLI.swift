@@ -124,6 +124,15 @@ struct CLIWebBackend: WebBackend {
         let report = try context.openLibrary().scan(Clean.Scan.request(roots, context: context)) { progress($0) }
         return ScanOutput.json(report).text
     }
+
+    func scanFolders(_ folders: [String], progress: @escaping @Sendable (ScanProgress) -> Void) throws -> String {
+        let context = try context()
+        let roots = try folders.map(Clean.Scan.root)
+        let report = try context.openLibrary().scan(Clean.Scan.request(roots, context: context)) { progress($0) }
+        return ScanOutput.json(report).text
+    }
+
+    func folderEnvironment() -> [String: String] { environment }
 }
 
 /// The home page's document: `profile --json` plus the level, the nudge, challenges, bosses with

@@ -22,6 +22,7 @@ struct FrontDoor<G: Gate>: RouterMiddleware {
     func handle(_ request: Request, context: WebContext, next: (Request, WebContext) async throws -> Response) async throws -> Response {
         var response: Response
         var context = context
+        context.front = gate.front
         if let remote { context.remoteAddress = remote() }
         do {
             try gate.admit(request, context: context)

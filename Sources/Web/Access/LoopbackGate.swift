@@ -13,6 +13,7 @@ import Hummingbird
 ///   preview that or the page's media key (`?key=`); never a cookie. New sign-in links are the
 ///   scripts' token's only. Pairing is the phone address's (404 here).
 struct LoopbackGate: Gate {
+    var front: Front { .loopback }
     let sessions: WebSessions
     /// The Host values this server answers to (read per request: known once both listeners are tried).
     let hosts: @Sendable () -> LoopbackHosts

@@ -17,6 +17,7 @@ import Hummingbird
 /// - What only the computer does (new sign-in links, the phone list, emptying the trash for good) is 403.
 /// - Anything else from an unpaired device: 401 (a page saying how to pair, for a page).
 struct PhoneGate: Gate {
+    var front: Front { .phone }
     let pairing: PhonePairing
     let activity: Activity?
     /// The one Host answered: `pairing.host`, or what a route test sends.

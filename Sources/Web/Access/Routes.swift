@@ -61,6 +61,8 @@ struct Routes {
 /// A front's judgement of each access: what the loopback (`LoopbackGate`) and the phone address
 /// (`PhoneGate`) let through to a route.
 protocol Gate: Sendable {
+    /// Which way in this gate keeps.
+    var front: Front { get }
     /// Before any route: the Host, the path's form, where a change comes from. Throws a `WebError` to refuse.
     func admit(_ request: Request, context: WebContext) throws
     /// A route of `access` was matched: nil lets it answer; a response answers instead (a sign-in page);
