@@ -10,7 +10,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Tests", "Browser"))
-from browser_session import Home, WebServer, chromium, viewport  # noqa: E402
+from browser_session import chromium, Home, teardown, viewport, WebServer  # noqa: E402
 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -90,11 +90,7 @@ def main():
         driver.find_element(By.ID, "confirm-yes").click()
         wait.until(lambda d: d.find_elements(By.ID, "round-end"))
     finally:
-        if driver:
-            driver.quit()
-        if server:
-            server.stop()
-        home.remove()
+        teardown(driver, server, home)
     print("screenshots in " + out)
 
 

@@ -39,6 +39,16 @@ def check(condition, message):
     return condition
 
 
+def teardown(driver, server, home):
+    """What every script does at its end, whatever happened: the browser closed, the server stopped,
+    the throw-away home removed (each only if it was made)."""
+    if driver:
+        driver.quit()
+    if server:
+        server.stop()
+    home.remove()
+
+
 def finish(name, done):
     """Exits 1 with the failed checks, or prints `done`."""
     if failures:

@@ -9,7 +9,7 @@ import shutil
 import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import ROOT, Home, WebServer, check, chromium  # noqa: E402
+from browser_session import check, chromium, Home, ROOT, teardown, WebServer  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -52,11 +52,7 @@ def main():
                 break
         check(seen == set(WORDS), f"a card of each kind: {sorted(seen)}")
     finally:
-        if driver:
-            driver.quit()
-        if server:
-            server.stop()
-        home.remove()
+        teardown(driver, server, home)
     print("bad shots in the browser: " + ", ".join(sorted(seen)))
 
 

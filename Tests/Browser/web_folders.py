@@ -20,7 +20,7 @@ import sys
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import Home, SLOWDOWN, WebServer, arguments, check, chromium, console_errors, finish, request, viewport  # noqa: E402
+from browser_session import arguments, check, chromium, console_errors, finish, Home, request, SLOWDOWN, teardown, viewport, WebServer  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -80,11 +80,7 @@ def main():
         status, _, body = request(server.port, "POST", "/api/v1/scan", bearer=server.api_token, body=json.dumps({"folders": ["/etc"]}))
         check(status == 400 and b"outside the folders offered here" in body, f"/etc is refused: {status} {body!r}")
     finally:
-        if driver:
-            driver.quit()
-        if server:
-            server.stop()
-        home.remove()
+        teardown(driver, server, home)
     finish("web_folders", "the first folder and another one were added from the page")
 
 

@@ -19,7 +19,7 @@ import sys
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import Home, SLOWDOWN, WebServer, arguments, check, chromium, console_errors, finish, flick, long_press, viewport  # noqa: E402
+from browser_session import arguments, check, chromium, console_errors, finish, flick, Home, long_press, SLOWDOWN, teardown, viewport, WebServer  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -141,11 +141,7 @@ def main():
         check(trash == {second, third}, f"a flick to the left moves the two unmarked copies: {trash}")
         check(os.path.exists(first), "the suggested copy stays")
     finally:
-        if driver:
-            driver.quit()
-        if server:
-            server.stop()
-        home.remove()
+        teardown(driver, server, home)
     finish("web_groups", f"all checks passed; screenshots in {shots}")
 
 

@@ -21,7 +21,7 @@ import sys
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import Home, ROOT, WebServer, arguments, check, chromium, console_errors, finish  # noqa: E402
+from browser_session import arguments, check, chromium, console_errors, finish, Home, ROOT, teardown, WebServer  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -188,11 +188,7 @@ def main():
               f"without ffmpeg the HEVC card says no preview: {text!r}")
         driver.save_screenshot(os.path.join(shots, "no-ffmpeg.png"))
     finally:
-        if driver:
-            driver.quit()
-        if server:
-            server.stop()
-        home.remove()
+        teardown(driver, server, home)
     finish("web_round_end", f"all checks passed; screenshots in {shots}")
 
 
