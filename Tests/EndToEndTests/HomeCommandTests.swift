@@ -39,6 +39,7 @@ import Testing
               Blast from the Past  [░░░░░░░░]    0/100  +500 XP                 old
               Double Trouble       [░░░░░░░░]     0/25  +500 XP                 duplicates
               Seeing Double        [░░░░░░░░]     0/50  +500 XP                 similar
+              The Blur Hunter      [░░░░░░░░]     0/30  +500 XP                 bad-shots
               Scan a folder to see how many cards each boss can deal.
 
             Next: start with `clean scan ~/Pictures` (or a mounted phone's DCIM folder).

@@ -42,7 +42,7 @@ import Testing
                ·    ·    ·    ·    ·    ·    □
 
             Reviewed  0 files             Rounds           0
-            Deleted   0 files             Bosses defeated  0 of 5
+            Deleted   0 files             Bosses defeated  0 of 6
             Freed     0 B                 Achievements     0 of 19
 
             """)

@@ -64,7 +64,7 @@ struct SeasonedPlayerTests {
         let states = (profile["calendar"] as? [[String: String]] ?? []).map { $0["state"] ?? "" }
         #expect(states == ["completed", "completed", "frozen", "completed", "completed", "completed", "today"])
         let text = try clean.run(["profile"]).stdout
-        #expect(text.contains("\nDeleted   150 files           Bosses defeated  1 of 5\n"))
+        #expect(text.contains("\nDeleted   150 files           Bosses defeated  1 of 6\n"))
         #expect(text.contains("\nFreed     1.5 GB              Achievements     5 of 19"))
     }
 

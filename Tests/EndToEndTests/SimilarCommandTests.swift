@@ -59,12 +59,18 @@ import Testing
         #expect(run.stderr.contains("similar.max_distance"), "\(run.stderr)")
     }
 
-    /// iphone4's nine photos scanned; returns the library folder and the kept photo's path.
+    /// iphone4's nine photos scanned; returns the library folder and the path of the photo the group card
+    /// suggests keeping (the `[keep]` rule's: a dry run's ★ line names it).
     static func scanned(_ clean: CleanBinary) throws -> (library: String, kept: String) {
         let library = clean.home + "/library"
         try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.fixtures + "/iphone4", toPath: library + "/iphone4")
         #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
+        let dry = try clean.run(["boss", "similar", "--dry-run"])
+        let starred = (dry.stdout + dry.stderr).split(separator: "\n").first { $0.contains("1 ★ ") }
+        if let name = starred?.split(separator: "★ ").last?.split(separator: " ").first {
+            return (library, library + "/iphone4/" + name)
+        }
         let items = try clean.run(["items", "--filter", "similar", "--json"]).stdout.split(separator: "\n")
             .map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
         let keptID = try #require(items.first?["similarGroup"] as? Int)
