@@ -163,7 +163,7 @@ import Testing
             Issue.record("a boss with no cards dealt a round")
             return
         }
-        #expect(why == .emptyQueue(category: .bigVideos, suggestion: BossSuggestion(boss: "screenshots", cards: 2)))
+        #expect(why == .emptyQueue(category: .bigVideos, suggestion: BossSuggestion(boss: "screenshots", cards: 2, bytes: 201)))
         #expect(report.level == 1 && !report.confirmed)
     }
 

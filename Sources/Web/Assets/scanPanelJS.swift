@@ -8,7 +8,9 @@ extension Assets {
         let state;
         try { state = await SC.api("/scan"); } catch (error) { return null; }
         let roots = null;
-        try { roots = (await SC.api("/folders")).folders; } catch (error) { roots = null; }
+        // Folders are chosen on the computer only (a phone's address is not a loopback one: it is not asked).
+        const computer = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+        try { roots = computer ? (await SC.api("/folders")).folders : null; } catch (error) { roots = null; }
         if (!state.folders.length && !roots) return null;
         const status = el("p", { class: "muted", id: "scan-status", role: "status", "aria-live": "polite" });
         const button = el("button", { class: "ghost", id: "scan-again", onclick: () => start(null) }, "Scan again");
