@@ -65,9 +65,9 @@ let package = Package(
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Game"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "CleanCLI", "Imaging", "Library", "Play", "FileSystem", .product(name: "HummingbirdTesting", package: "hummingbird"),
-        ]),
-        .testTarget(name: "EndToEndTests", dependencies: ["CleanCLI"]),
+            "Web", "CleanCLI", "Imaging", "Library", "Play", "FileSystem", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+        ], exclude: ["Golden"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["CleanCLI", "TestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )
