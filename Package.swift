@@ -42,11 +42,14 @@ let package = Package(
         .target(name: "Play", dependencies: ["Library", "Trash", "Game"]),
         .target(name: "Settings", dependencies: ["Game"]),
         .target(name: "QRCode", dependencies: ["CQREncode"]),
+        // The app layer both front-ends stand on: the documents they serve, the context (configuration, state paths, the
+        // one database), and what the web app asks of it.
+        .target(name: "App", dependencies: ["FileSystem", "Game", "Media", "Library", "Trash", "Play", "Settings"]),
         .target(name: "Web", dependencies: [
-            "FileSystem", "Game", "Library", "Play", "Imaging", "Media", "QRCode", .product(name: "Hummingbird", package: "hummingbird"),
+            "App", "FileSystem", "Game", "Library", "Play", "Imaging", "Media", "QRCode", .product(name: "Hummingbird", package: "hummingbird"),
         ]),
         .target(name: "CleanCLI", dependencies: [
-            "FileSystem", "Game", "Media", "Imaging", "Library", "Trash", "Play", "Settings", "Web", "QRCode",
+            "App", "FileSystem", "Game", "Media", "Imaging", "Library", "Trash", "Play", "Settings", "Web", "QRCode",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "clean", dependencies: ["CleanCLI"]),
@@ -65,7 +68,7 @@ let package = Package(
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Game"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "CleanCLI", "Imaging", "Library", "Play", "FileSystem", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "Web", "App", "Imaging", "Library", "Play", "FileSystem", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ], exclude: ["Golden"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CleanCLI", "TestSupport"], exclude: ["Golden"]),
     ],

@@ -1,3 +1,4 @@
+import App
 import Foundation
 import Hummingbird
 
@@ -8,11 +9,11 @@ extension WebApp {
         // After each deal and decision: the previews of the card on the table and the next ones,
         // made in the background before the page asks (nothing once play has ended).
         let makeAhead = { @Sendable in previews.makeAhead(rounds.upcoming(Self.previewsAhead).map(\.item)) }
-        routes.get("api/v1/profile", .signedIn) { _, _ in try WebResponse.json(backend.profileJSON()) }
-        routes.get("api/v1/home", .signedIn) { _, _ in try WebResponse.json(backend.homeJSON()) }
-        routes.get("api/v1/bosses", .signedIn) { _, _ in try WebResponse.json(backend.bossesJSON()) }
-        routes.get("api/v1/trash", .signedIn) { _, _ in try WebResponse.json(backend.trashJSON()) }
-        routes.get("api/v1/report", .signedIn) { _, _ in try WebResponse.json(backend.reportJSON()) }
+        routes.get("api/v1/profile", .signedIn) { _, _ in try WebResponse.document(backend.profile()) }
+        routes.get("api/v1/home", .signedIn) { _, _ in try WebResponse.document(backend.home()) }
+        routes.get("api/v1/bosses", .signedIn) { _, _ in try WebResponse.document(backend.bosses()) }
+        routes.get("api/v1/trash", .signedIn) { _, _ in try WebResponse.document(backend.trash()) }
+        routes.get("api/v1/report", .signedIn) { _, _ in try WebResponse.document(backend.report()) }
         // The report page's HTML (`clean report --html` with the app's navigation), drawn by report.js.
         routes.get("api/v1/report/html", .signedIn) { _, _ in try WebResponse.html(Pages.withNavigation(backend.reportHTML())) }
 
@@ -21,12 +22,16 @@ extension WebApp {
         routes.post("api/v1/links", .script) { request, _ in
             let port = request.head.authority?.split(separator: ":").last.flatMap { Int($0) } ?? 0
             let link = WebApp.link(port: port, token: sessions.newLink())
-            return WebResponse.json(["url": link, "expiresInSeconds": Int(WebSessions.linkLifetime)] as [String: Any], status: .created)
+            return try WebResponse.document(SignInLink(url: link, expiresInSeconds: Int(WebSessions.linkLifetime)), status: .created)
         }
 
         routes.post("api/v1/trash/restore", .signedIn) { request, _ in
             let body = try await Self.body(TrashIDs.self, of: request, hint: "{\"ids\": [ID, …]} with the trash ids to restore")
-            return try WebResponse.json(backend.restoreJSON(ids: body.ids))
+            let ids = try body.ids.map { text -> Int64 in
+                guard let id = Int64(text) else { throw WebError(400, "'\(text)' is not a trash id (see the trash list)") }
+                return id
+            }
+            return try WebResponse.document(backend.restore(ids: ids))
         }
 
         // Emptying the trash: the ids the page listed when it asked "delete for good?", and only those;
@@ -34,16 +39,22 @@ extension WebApp {
         routes.post("api/v1/trash/empty", .computer) { request, _ in
             let body = try await Self.body(TrashNumbers.self, of: request, hint: "{\"ids\": [ID, …]} with the trash ids (numbers) to delete for good")
             guard rounds.current() == nil else { throw WebError(409, "a round is in play: finish it first (Esc), then empty the trash") }
-            return try WebResponse.json(backend.emptyTrashJSON(ids: body.ids))
+            return try WebResponse.document(backend.emptyTrash(ids: body.ids))
         }
 
         // Batches played but not confirmed ("Not now"), released or dropped from the home page.
-        routes.get("api/v1/pending", .signedIn) { _, _ in try WebResponse.json(backend.pendingJSON()) }
+        routes.get("api/v1/pending", .signedIn) { _, _ in try WebResponse.document(backend.pending()) }
         routes.post("api/v1/pending/:round", .signedIn) { request, context in
             guard let round = Int64(try context.parameters.require("round")) else { throw WebError(400, "a pending round is named by its number") }
             let body = try await Self.body(YesOrNo.self, of: request, hint: "{\"yes\": true} to move the batch, {\"yes\": false} to drop it")
             guard rounds.current() == nil else { throw WebError(409, "a round is in play: finish it first (Esc), then settle the waiting batches") }
-            return try WebResponse.json(backend.settlePendingJSON(round: round, confirm: body.yes))
+            guard try backend.isPending(round: round) else {
+                throw WebError(404, "round \(round) is not waiting for a confirmation (it was confirmed or dropped already)")
+            }
+            guard let report = try backend.settlePending(round: round, confirm: body.yes) else {
+                throw WebError(409, "round \(round) was settled meanwhile")
+            }
+            return try WebResponse.document(report)
         }
 
         routes.post("api/v1/rounds", .signedIn) { request, _ in
@@ -51,7 +62,7 @@ extension WebApp {
             guard !scans.isRunning else { throw WebError(409, "a scan is running: play once it has finished") }
             let started = try rounds.start(boss: body.boss)
             makeAhead()
-            return WebResponse.json(started, status: .created)
+            return try WebResponse.document(started, status: .created)
         }
 
         routes.post("api/v1/rounds/:round/decisions", .signedIn) { request, context in
@@ -60,27 +71,33 @@ extension WebApp {
                                            hint: "{\"card\": ID, \"decision\": \"delete\"|\"keep\"|\"undo\"} (and \"keep\": [item ids] on a group card)")
             let answer = try rounds.decide(round: round, card: body.card, decision: body.decision, keep: body.keep)
             makeAhead()
-            return WebResponse.json(answer)
+            return try WebResponse.document(answer)
         }
 
         // The round in play, to resume it (a reload, a second tab); `{"round": null}` when none is.
         routes.get("api/v1/rounds/current", .signedIn) { _, _ in
-            WebResponse.json(rounds.current() ?? ["round": NSNull()])
+            try WebResponse.document(rounds.current() ?? .none)
         }
 
         routes.get("api/v1/rounds/:round/batch", .signedIn) { _, context in
-            WebResponse.json(try rounds.batch(round: try context.parameters.require("round")))
+            try WebResponse.document(try rounds.batch(round: try context.parameters.require("round")))
         }
 
         routes.post("api/v1/rounds/:round/confirm", .signedIn) { request, context in
             let round = try context.parameters.require("round")
             let body = try await Self.body(YesOrNo.self, of: request, hint: "{\"yes\": true} to move the batch, {\"yes\": false} to keep it pending")
             defer { makeAhead() }
-            return WebResponse.json(try rounds.confirm(round: round, yes: body.yes))
+            return try WebResponse.document(try rounds.confirm(round: round, yes: body.yes))
         }
     }
 
     /// Previews made ahead: the card on the table and the three after it (the page shows the next
     /// card under the current one, so a decision asks for the one after; this leaves one in hand).
     static let previewsAhead = 4
+}
+
+/// `POST /api/v1/links`: a new one-time sign-in link and how long it works.
+package struct SignInLink: Codable {
+    package let url: String
+    package let expiresInSeconds: Int
 }

@@ -39,24 +39,21 @@ struct FolderPicker: Sendable {
         return resolved
     }
 
-    /// `{"path", "parent", "folders": [{"name", "path"(, "unreadable": true)}]}`: the subfolders of `path`,
-    /// sorted, hidden ones left out, symbolic links not followed; `parent` null at a root.
-    func listing(under path: String) throws -> [String: Any] {
+    /// The subfolders of `path`, sorted, hidden ones left out, symbolic links not followed; `parent` null at a root.
+    func listing(under path: String) throws -> FolderListing {
         let folder = try folder(path)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-        var folders: [[String: Any]] = []
+        var folders: [FolderListing.Entry] = []
         for name in names.sorted(by: { $0.localizedStandardCompare($1) == .orderedAscending }) where !name.hasPrefix(".") {
             let child = folder == "/" ? "/" + name : folder + "/" + name
             var info = stat()
             guard lstat(child, &info) == 0, info.st_mode & S_IFMT == S_IFDIR else { continue }
-            var entry: [String: Any] = ["name": name, "path": child]
-            if access(child, R_OK | X_OK) != 0 { entry["unreadable"] = true }
-            folders.append(entry)
+            folders.append(FolderListing.Entry(name: name, path: child, unreadable: access(child, R_OK | X_OK) != 0))
         }
         let isRoot = roots().contains { $0.path == folder }
         let parent = (folder as NSString).deletingLastPathComponent
         let parentInside = !isRoot && roots().contains { Self.isInside(parent, $0.path) }
-        return ["path": folder, "parent": parentInside ? parent : NSNull(), "folders": folders]
+        return FolderListing(path: folder, parent: parentInside ? parent : nil, folders: folders)
     }
 
     static func resolve(_ path: String) -> String? {
@@ -82,9 +79,9 @@ extension WebApp {
         let picker = folderPicker
         routes.get("api/v1/folders", .computer) { request, _ in
             if let under = request.uri.queryParameters.get("under") {
-                return WebResponse.json(try picker.listing(under: under))
+                return try WebResponse.document(try picker.listing(under: under))
             }
-            return WebResponse.json(["folders": picker.roots().map { ["name": $0.name, "path": $0.path] }])
+            return try WebResponse.document(FolderRoots(folders: picker.roots().map { FolderListing.Entry(name: $0.name, path: $0.path) }))
         }
     }
 
@@ -93,4 +90,32 @@ extension WebApp {
         guard !list.isEmpty else { throw WebError(400, "\"folders\" must be a non-empty list of folder paths") }
         return try list.map { try folderPicker.folder($0) }
     }
+}
+
+/// `GET /api/v1/folders?under=PATH`: `{"path", "parent", "folders": [{"name", "path"(, "unreadable": true)}]}`.
+struct FolderListing: Encodable {
+    struct Entry: Encodable {
+        let name: String
+        let path: String
+        var unreadable = false
+
+        private enum Keys: String, CodingKey { case name, path, unreadable }
+
+        /// `unreadable` only where it is so.
+        func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: Keys.self)
+            try c.encode(name, forKey: .name)
+            try c.encode(path, forKey: .path)
+            if unreadable { try c.encode(true, forKey: .unreadable) }
+        }
+    }
+
+    let path: String
+    let parent: String?
+    let folders: [Entry]
+}
+
+/// `GET /api/v1/folders`: the roots, `{"folders": [{"name", "path"}]}`.
+struct FolderRoots: Encodable {
+    let folders: [FolderListing.Entry]
 }

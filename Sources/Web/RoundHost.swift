@@ -1,3 +1,4 @@
+import App
 import Foundation
 import Game
 import Library
@@ -8,7 +9,7 @@ import Play
 /// one-mover lock from the deal to the confirmation, so a `clean round` in a terminal is told a round
 /// is already running; a reloaded page or a second tab resumes the round (`current`).
 public final class RoundHost: @unchecked Sendable {
-    private let backend: any WebBackend
+    private let backend: AppService
     /// Deals on the host's clock (a seam for tests).
     private let dealOnClock: (PlayContext, RoundKind, CardCategory?, Double?) throws -> RoundDeal
     /// Time since the host started, on the same clock.
@@ -18,7 +19,7 @@ public final class RoundHost: @unchecked Sendable {
     private let mutex = NSLock()
     private var active: ActiveRound?
 
-    public init<C: Clock>(backend: any WebBackend, abandonAfter: Duration = .seconds(600), clock: C) where C.Duration == Duration {
+    package init<C: Clock>(backend: AppService, abandonAfter: Duration = .seconds(600), clock: C) where C.Duration == Duration {
         self.backend = backend
         self.abandonAfter = abandonAfter
         let origin = clock.now
@@ -28,7 +29,7 @@ public final class RoundHost: @unchecked Sendable {
         }
     }
 
-    public convenience init(backend: any WebBackend) {
+    package convenience init(backend: AppService) {
         self.init(backend: backend, clock: ContinuousClock())
     }
 
@@ -54,7 +55,7 @@ public final class RoundHost: @unchecked Sendable {
     // MARK: - Start
 
     /// Deals a round (`boss` nil) or a boss battle.
-    public func start(boss: String?) throws(WebError) -> [String: Any] {
+    func start(boss: String?) throws(WebError) -> RoundStarted {
         mutex.lock()
         defer { mutex.unlock() }
         let now = uptime()
@@ -83,7 +84,7 @@ public final class RoundHost: @unchecked Sendable {
         case .play(let driver):
             let round = ActiveRound(opening: opening, driver: driver, boss: boss, at: now)
             active = round
-            return RoundJSON.started(round.id, driver, boss: boss, rules: opening.play.rules, now: opening.play.now)
+            return RoundStarted(round.id, driver, boss: boss, rules: opening.play.rules, now: opening.play.now)
         }
     }
 
@@ -130,16 +131,16 @@ public final class RoundHost: @unchecked Sendable {
     /// The round in play as a page that lost it (a reload, a second tab) needs it to go on: what
     /// `start` answered, with the cards read so far, the time left and the tallies; nil when none is.
     /// The round stays the one round: the terminal is still refused while it runs.
-    public func current() -> [String: Any]? {
+    func current() -> RoundResumed? {
         mutex.lock()
         defer { mutex.unlock() }
         guard let round = active else { return nil }
         round.lastTouched = uptime()
         let driver = round.driver
         driver.checkTime()
-        var answer = RoundJSON.started(round.id, driver, boss: round.boss, rules: round.opening.play.rules, now: round.opening.play.now)
-        for (key, value) in RoundJSON.state(round.id, driver) { answer[key] = value }
-        answer["resumed"] = true
+        let answer = RoundResumed(started: RoundStarted(round.id, driver, boss: round.boss, rules: round.opening.play.rules,
+                                                        now: round.opening.play.now),
+                                  progress: RoundProgress(driver))
         round.cardsSent = max(round.cardsSent, driver.cards.count)
         return answer
     }
@@ -150,7 +151,7 @@ public final class RoundHost: @unchecked Sendable {
     /// for delete and keep (a stale click is refused, never applied to another card).
     /// On a group card, `keep` names the members that stay (item ids) with a delete; without it a delete
     /// keeps the suggested member. An empty keep set or an id outside the group is refused (400), nothing recorded.
-    public func decide(round id: String, card: Int64?, decision: String, keep: [Int64]? = nil) throws(WebError) -> [String: Any] {
+    func decide(round id: String, card: Int64?, decision: String, keep: [Int64]? = nil) throws(WebError) -> RoundDecided {
         let command: PlayerCommand
         switch decision {
         case "delete" where keep != nil: command = .keepItems(keep!)
@@ -181,43 +182,42 @@ public final class RoundHost: @unchecked Sendable {
         }
         let feedback = driver.apply(command)
         if case .refused(let why) = feedback { throw WebError(400, why) }
-        var answer = RoundJSON.decided(feedback, state: RoundJSON.state(round.id, driver))
         // Cards read from the deck since the last answer, so the page can show what comes next.
         let cards = driver.cards
+        var more: [CardDocument]?
         if cards.count > round.cardsSent {
-            answer["more"] = cards[round.cardsSent...].map { RoundJSON.card($0, now: round.opening.play.now) }
+            more = cards[round.cardsSent...].map { CardDocument($0, now: round.opening.play.now) }
             round.cardsSent = cards.count
         }
-        return answer
+        return RoundDecided(state: RoundState(round.id, driver), feedback: feedback, more: more)
     }
 
     /// The batch waiting for the confirmation: the deleted cards.
-    public func batch(round id: String) throws(WebError) -> [String: Any] {
+    func batch(round id: String) throws(WebError) -> RoundBatch {
         mutex.lock()
         defer { mutex.unlock() }
         let round = try running(id)
         round.lastTouched = uptime()
         round.driver.checkTime()
-        var answer = RoundJSON.state(round.id, round.driver)
-        answer["cards"] = round.driver.deletedCards.map { RoundJSON.card($0, now: round.opening.play.now) }
-        return answer
+        return RoundBatch(state: RoundState(round.id, round.driver),
+                          cards: round.driver.deletedCards.map { CardDocument($0, now: round.opening.play.now) })
     }
 
     // MARK: - Confirmation
 
     /// Ends the round: `yes` moves the batch to the trash and credits the round in one transaction;
     /// no keeps it pending (as the terminal does). Returns `round --json`'s object with the XP breakdown.
-    public func confirm(round id: String, yes: Bool) throws(WebError) -> String {
+    package func confirm(round id: String, yes: Bool) throws(WebError) -> RoundEndDocument {
         mutex.lock()
         defer { mutex.unlock() }
         return try finish(try running(id), yes: yes)
     }
 
-    private func finish(_ round: ActiveRound, yes: Bool) throws(WebError) -> String {
+    private func finish(_ round: ActiveRound, yes: Bool) throws(WebError) -> RoundEndDocument {
         active = nil   // the lock goes with it, whatever happens next
         do {
             let report = try round.driver.finish(confirmed: yes)
-            return RoundJSON.withBreakdown(backend.roundJSON(report), report: report)
+            return RoundEndDocument(report)
         } catch {
             throw WebError.unexpected(error)
         }

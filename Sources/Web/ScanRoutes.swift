@@ -6,9 +6,7 @@ extension WebApp {
     func addScanAPI(to routes: Routes) {
         let backend = self.backend, rounds = self.rounds, scans = self.scans
         routes.get("api/v1/scan", .signedIn) { _, _ in
-            var state = scans.state()
-            state["folders"] = try backend.knownFolders()
-            return WebResponse.json(state)
+            try WebResponse.document(scans.state(folders: try backend.knownFolders()))
         }
         // With {"folders": [PATH, …]}: those folders, picked on the computer's page (a phone may only scan
         // again); with no body (or no "folders"), the folders scanned before.
@@ -21,19 +19,19 @@ extension WebApp {
             if let folders = body.folders {
                 guard context.front != .phone else { throw WebError(403, "new folders are chosen on the computer that runs clean web, not from a phone") }
                 let picked = try self.foldersToScan(folders)
-                guard scans.start(picked, scan: { progress in try backend.scanFolders(picked, progress: progress) }) else {
+                guard scans.start(picked, scan: { progress in try backend.scan(picked, progress: progress) }) else {
                     throw WebError(409, "a scan is running already")
                 }
-                return WebResponse.json(["running": true, "scanning": picked] as [String: Any], status: .accepted)
+                return try WebResponse.document(ScanStarted(scanning: picked), status: .accepted)
             }
             let folders = try backend.knownFolders()
             guard !folders.isEmpty else {
                 throw WebError(404, "no folder was scanned before (or none is there any more): scan one on the computer first, clean scan DIR")
             }
-            guard scans.start(folders, scan: { progress in try backend.scanKnownFolders(progress: progress) }) else {
+            guard scans.start(folders, scan: { progress in try backend.scan(folders, progress: progress) }) else {
                 throw WebError(409, "a scan is running already")
             }
-            return WebResponse.json(["running": true, "scanning": folders] as [String: Any], status: .accepted)
+            return try WebResponse.document(ScanStarted(scanning: folders), status: .accepted)
         }
     }
 }

@@ -1,3 +1,4 @@
+import App
 import Foundation
 import Hummingbird
 import Logging
@@ -6,7 +7,7 @@ import NIOCore
 /// The local web app: pages, the JSON API under `/api/v1`, previews under `/media`, on the loopback
 /// only (127.0.0.1, and [::1] at the same port when it can be bound).
 public struct WebApp: Sendable {
-    public let backend: any WebBackend
+    package let backend: AppService
     /// The token of the sign-in link `clean web` prints (one browser, once).
     public let token: String
     /// Who may use the server: the scripts' token, the links, the signed-in browsers.
@@ -20,9 +21,9 @@ public struct WebApp: Sendable {
     let previews: PreviewCache
     /// A scan started from the pages (`/api/v1/scan`).
     let scans = ScanJob()
-    var folderPicker: FolderPicker { FolderPicker(environment: backend.folderEnvironment()) }
+    var folderPicker: FolderPicker { FolderPicker(environment: backend.environment) }
 
-    public init(backend: any WebBackend, token: String = Token.random(), apiToken: String = Token.random(),
+    package init(backend: AppService, token: String = Token.random(), apiToken: String = Token.random(),
                 rounds: RoundHost? = nil, limits: ConnectionLimits = .standard, phone: PhonePairing? = nil) {
         self.backend = backend
         self.token = token

@@ -1,3 +1,4 @@
+import App
 import Foundation
 import HTTPTypes
 import Hummingbird
@@ -17,13 +18,14 @@ enum WebResponse {
                  body: .init(byteBuffer: ByteBuffer(string: text)))
     }
 
-    static func json(_ object: Any, status: HTTPResponse.Status = .ok) -> Response {
-        let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])) ?? Data("{}".utf8)
-        return json(String(decoding: data, as: UTF8.self), status: status)
+    /// A document both front-ends serve, encoded as the command line prints it.
+    static func document(_ document: some Encodable, status: HTTPResponse.Status = .ok) throws -> Response {
+        json(try DocumentEncoder.text(document), status: status)
     }
 
+    /// `{"error": …}`: one sentence saying what went wrong and what to do.
     static func error(_ error: WebError) -> Response {
-        json(["error": error.description] as [String: Any], status: HTTPResponse.Status(code: error.status))
+        json(JSON.object([("error", .string(error.description))]).text, status: HTTPResponse.Status(code: error.status))
     }
 
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {

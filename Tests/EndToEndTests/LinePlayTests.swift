@@ -10,6 +10,8 @@ import Testing
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         for name in ["a.jpg", "a-copy.jpg"] {
             try FileManager.default.copyItem(atPath: CleanBinary.corpus + "/Apple iPhone 4.jpg", toPath: folder + "/" + name)
+            // One file time for both: a copy written a tick later would be told apart as "a later copy".
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_700_000_000)], ofItemAtPath: folder + "/" + name)
         }
         try clean.run(["scan", folder])
         let run = try clean.run(["boss", "duplicates"], input: "x\nd\ny\n")

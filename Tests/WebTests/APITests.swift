@@ -2,7 +2,7 @@ import Foundation
 import HummingbirdTesting
 import Imaging
 import Testing
-@testable import CleanCLI
+import App
 @testable import Web
 
 /// Every `/api/v1` route and its JSON on the scanned phone fixture (5 screenshots, 9 old photos,
@@ -10,11 +10,11 @@ import Testing
 @Suite struct APITests {
     @Test func profileAndBossesAreTheCommandLinesJSON() async throws {
         let fixture = try WebFixture()
-        let backend = CLIWebBackend(environment: fixture.environment)
+        let backend = AppService(environment: fixture.environment)
         try await fixture.test { client in
             let profile = try await client.send(.get, "/api/v1/profile")
             #expect(profile.status == .ok)
-            #expect(profile.text == (try backend.profileJSON()))
+            #expect(profile.text == (try DocumentEncoder.text(backend.profile())))
             #expect(profile.object["totalXP"] as? Int == 0 && (profile.object["calendar"] as? [Any])?.count == 7)
             let bosses = try await client.send(.get, "/api/v1/bosses").array
             let available = Dictionary(uniqueKeysWithValues: bosses.filter { $0["weekly"] as? Bool == false }

@@ -1,4 +1,4 @@
-@testable import CleanCLI
+import App
 import FileSystem
 import Foundation
 import HTTPTypes
@@ -39,7 +39,7 @@ final class WebFixture: @unchecked Sendable {
         let context = try AppContext(environment: environment)
         let library = try context.openLibrary()
         _ = try library.scan(ScanRequest(roots: [RawPath(root + "/phone")], now: context.now, calendar: context.calendar))
-        let backend = CLIWebBackend(environment: environment)
+        let backend = AppService(environment: environment)
         app = WebApp(backend: backend, token: Self.token, apiToken: Self.apiToken,
                      rounds: clock.map { RoundHost(backend: backend, clock: $0) }, limits: limits, phone: phone)
     }

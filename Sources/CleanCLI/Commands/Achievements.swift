@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Foundation
 import Game
@@ -27,7 +28,7 @@ extension Clean {
             let library = try context.existingLibrary()
             let seenAt = try library?.setting(Self.seenKey).flatMap { Double($0) }.map(Date.init(timeIntervalSince1970:))
             let new = Set(list.filter { a in a.unlockedAt.map { seenAt == nil || $0 > seenAt! } ?? false }.map(\.id))
-            print(json ? AchievementsOutput.json(list, new: new).text
+            print(json ? try DocumentEncoder.text(AchievementDocument.list(list, new: new))
                        : AchievementsOutput.human(list, new: new, rules: view.rules, style: .forStdout(environment: context.environment)))
             if !new.isEmpty { try library?.setSetting(Self.seenKey, to: String(context.now.timeIntervalSince1970)) }
         }

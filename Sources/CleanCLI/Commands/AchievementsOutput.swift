@@ -1,20 +1,9 @@
+import App
 import Foundation
 import Game
 
 /// How achievements are shown: the JSON DESIGN.md specifies, or a summary and three shelves of text.
 enum AchievementsOutput {
-    /// `new`: the ids unlocked since the achievements were last shown.
-    static func json(_ list: [AchievementStatus], new: Set<String> = []) -> JSON {
-        .array(list.map { a in
-            .object([
-                ("id", .string(a.id)), ("title", .string(a.title)), ("category", .string(a.category.rawValue)),
-                ("tier", .string(a.tier.rawValue)), ("metric", .string(a.metric.rawValue)), ("required", .int(a.required)),
-                ("progress", .int(a.progress)), ("unlocked", .bool(a.unlocked)),
-                ("unlockedAt", a.unlockedAt.map { .string(ISO8601.string($0)) } ?? .null), ("new", .bool(new.contains(a.id))),
-            ])
-        })
-    }
-
     /// Summary (unlocked of total, by tier), then Unlocked with dates, In progress with bars, Locked.
     static func human(_ list: [AchievementStatus], new: Set<String> = [], rules: Rules, style: Style) -> String {
         guard !list.isEmpty else { return "No achievements in this category." }

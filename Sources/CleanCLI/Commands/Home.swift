@@ -1,3 +1,4 @@
+import App
 import Foundation
 import Game
 import Library
@@ -165,18 +166,7 @@ enum Home {
 
     /// What to play next (`NextBoss`, the pages' rule too), as a command to run; `clean scan` when there is no library.
     static func suggestion(_ piles: [String: CardTally], bosses: [BossDefinition], hasLibrary: Bool) -> String {
-        guard hasLibrary else {
-            return "start with `clean scan ~/Pictures` (or a mounted phone's DCIM folder)."
-        }
-        let ordered = bosses.compactMap { boss in piles[boss.name].map { (boss: boss.name, tally: $0) } }
-        guard let best = NextBoss.best(ordered) else {
-            return "nothing to clean in the index right now. Scan another folder: `clean scan DIR`."
-        }
-        let nouns: [BossQueue: String] = [.screenshots: "screenshot", .videos: "big video", .old: "old photo",
-                                          .duplicates: "duplicate copy", .similar: "similar photo"]
-        let queue = bosses.first { $0.name == best.boss }?.category
-        let noun = queue.flatMap { nouns[$0] } ?? "card"
-        return "\(Words.count(best.cards, noun)), \(humanBytes(best.bytes)): `clean boss \(best.boss)`"
+        HomeSuggestion.words(piles, bosses: bosses, hasLibrary: hasLibrary)
     }
 
     // MARK: - Helpers

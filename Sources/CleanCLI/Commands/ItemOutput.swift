@@ -1,26 +1,8 @@
+import App
 import Library
 
 /// How one indexed item is shown: a JSON Lines object per DESIGN.md, or a line of text.
 enum ItemOutput {
-    /// `stores`: each store row's kind (`LibraryDatabase.storeKinds`), for `protected`.
-    static func json(_ item: ItemRecord, thresholds: Thresholds, stores: [Int64: StoreKind] = [:]) -> JSON {
-        .object([
-            ("id", .optional(item.id)), ("path", .path(item.rawPath)), ("size", .int(item.size)),
-            ("mime", .string(item.mime)), ("kind", .string(item.kind.rawValue)),
-            ("screenshot", .bool(item.isScreenshot)), ("screenshotEvidence", .optional(item.screenshotEvidence)),
-            ("capturedAt", .optional(item.capturedAt)), ("dateSource", .string(item.dateSource.rawValue)),
-            ("width", .optional(item.width)), ("height", .optional(item.height)),
-            ("cameraMake", .optional(item.cameraMake)), ("cameraModel", .optional(item.cameraModel)),
-            ("bigVideo", .bool(item.isBigVideo(thresholds))), ("old", .bool(item.isOld(thresholds))),
-            ("hash", .optional(item.contentHash)), ("duplicateGroup", .optional(item.duplicateGroup)),
-            ("linkedTo", .optional(item.linkedTo)), ("linkKind", .optional(item.linkKind?.rawValue)),
-            ("perceptualHash", .optional(item.perceptualHashHex)),
-            ("similarGroup", .optional(item.similarGroup)),
-            ("protected", .optional(item.store.flatMap { stores[$0]?.rawValue })), ("storeName", .optional(item.storeName)),
-            ("badShot", .optional(item.shownBadShot?.rawValue)),
-        ])
-    }
-
     /// "   338.0 KB  2011-03-04  photo, duplicate #3 (kept)  /path": size, capture day, what it is
     /// (the copy a duplicate or similar group keeps says so), then the path. `width`: the terminal's
     /// columns, to which the path is shortened in the middle (keeping its file name); nil: the whole path.

@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Foundation
 import Library
@@ -41,7 +42,7 @@ extension Clean {
                 count += 1
                 bytes += item.size
                 if json {
-                    out.write(ItemOutput.json(item, thresholds: thresholds, stores: stores).text + "\n")
+                    out.write(try DocumentEncoder.text(ItemDocument(item, thresholds: thresholds, stores: stores)) + "\n")
                 } else {
                     out.write(ItemOutput.line(item, thresholds: thresholds, keptDuplicates: kept, width: width, stores: stores) + "\n")
                 }

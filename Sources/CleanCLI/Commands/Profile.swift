@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Foundation
 import Game
@@ -14,35 +15,9 @@ extension Clean {
         func run() throws {
             let context = try AppContext()
             let view = try PlayerView(context: context)
-            print(json ? ProfileOutput.json(view).text
+            print(json ? try DocumentEncoder.text(ProfileDocument(view))
                        : ProfileOutput.human(view, today: Day(context.now, in: context.calendar),
                                              style: .forStdout(environment: context.environment)))
         }
-    }
-}
-
-/// The player as the screens show them: the stored profile with this week's freezes renewed.
-struct PlayerView {
-    let profile: Game.Profile
-    let level: LevelStatus
-    let calendar: [CalendarDay]
-    let tier: Tier
-    let rules: Rules
-    /// The streak as it stands today: 0 once a day was missed with no freeze, rest day or vacation to cover it.
-    let currentStreak: Int
-
-    init(context: AppContext) throws {
-        rules = context.configuration.game
-        tier = context.configuration.player.tier
-        let stored = try context.existingLibrary()?.profile() ?? Self.newPlayer(context)
-        profile = stored.renewingFreezes(now: context.now, calendar: context.calendar, rules: rules, tier: tier)
-        level = profile.level(rules: rules)
-        calendar = StreakCalendar.lastSevenDays(of: profile, now: context.now, calendar: context.calendar)
-        currentStreak = profile.standingStreak(on: Day(context.now, in: context.calendar))
-    }
-
-    /// A first-time player under the configured tier and rules.
-    static func newPlayer(_ context: AppContext) -> Game.Profile {
-        Game.Profile.newPlayer(tier: context.configuration.player.tier, rules: context.configuration.game)
     }
 }

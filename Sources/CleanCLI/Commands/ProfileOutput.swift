@@ -1,21 +1,8 @@
+import App
 import Game
 
 /// How the profile is shown: the JSON DESIGN.md specifies, or a short card of text.
 enum ProfileOutput {
-    static func json(_ view: PlayerView) -> JSON {
-        let p = view.profile
-        return .object([
-            ("totalXP", .int(p.totalXP)), ("level", .int(view.level.number)), ("levelTitle", .string(view.level.title)),
-            ("levelProgress", .double(view.level.progress)), ("xpToNextLevel", .int(view.level.xpToNextLevel)),
-            ("currentStreak", .int(view.currentStreak)), ("longestStreak", .int(p.longestStreak)),
-            ("streakFreezesRemaining", .int(p.freezesRemaining)), ("tier", .string(view.tier.rawValue)),
-            ("photosReviewed", .int(p.photosReviewed)), ("photosDeleted", .int(p.photosDeleted)),
-            ("bytesFreed", .int(p.bytesFreed)), ("roundsCompleted", .int(p.roundsCompleted)),
-            ("bossesDefeated", .int(p.bossesDefeated)), ("achievementsUnlocked", .int(p.achievementsUnlocked.count)),
-            ("calendar", .array(view.calendar.map { .object([("date", .string($0.date.description)), ("state", .string($0.state.rawValue))]) })),
-        ])
-    }
-
     /// Level badge and XP bar, streak and the last seven days, then the totals, in 80 columns.
     static func human(_ view: PlayerView, today: Day, style: Style = .plain) -> String {
         let p = view.profile

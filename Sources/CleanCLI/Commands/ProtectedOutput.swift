@@ -1,17 +1,10 @@
+import App
 import FileSystem
 import Library
 
 /// How the stores other programs own are shown: `protected` in `scan --json` and `report --json`,
 /// and one line each in the human summaries ("…/00008030-…: an iPhone backup, 4 photos, read, never changed").
 enum ProtectedOutput {
-    static func json(_ stores: [ProtectedStore]) -> JSON {
-        .array(stores.map { store in
-            .object([("path", .path(store.path)), ("kind", .string(store.kind.rawValue)), ("files", .int(store.files)),
-                     ("bytes", .int(store.bytes)), ("photos", .int(store.photos)), ("videos", .int(store.videos)),
-                     ("encrypted", .bool(store.encrypted))])
-        })
-    }
-
     /// One line a store, at most `limit` (the rest counted by kind); nothing when there is none.
     static func lines(_ stores: [ProtectedStore], limit: Int = 10) -> [String] {
         guard !stores.isEmpty else { return [] }

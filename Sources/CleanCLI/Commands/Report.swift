@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Foundation
 import Game
@@ -38,7 +39,7 @@ extension Clean {
                                                      first: first, now: now, calendar: context.calendar), to: html)
             }
             if json {
-                print(ReportOutput.json(report, protected: protected).text)
+                try printDocument(ReportDocument(report, protected: protected))
                 if let html { FileHandle.standardError.write(Data("Wrote \(html)\n".utf8)) }
             } else if let html {
                 print("Wrote \(html)")
@@ -51,22 +52,6 @@ extension Clean {
 
 /// How the storage report is shown: DESIGN.md's JSON, or text with a 30-day bar chart.
 enum ReportOutput {
-    static let categories = ["screenshots", "bigVideos", "oldPhotos", "duplicates", "similar", "other"]
-
-    static func json(_ r: StorageReport, protected: [ProtectedStore] = []) -> JSON {
-        .object([
-            ("bytesFreed", .int(r.bytesFreed)), ("filesDeleted", .int(r.filesDeleted)), ("filesRestored", .int(r.filesRestored)),
-            ("bytesInTrash", .int(r.bytesInTrash)), ("bytesPurged", .int(r.bytesPurged)),
-            ("byCategory", .object(categories.map { name in
-                (name, .object([("files", .int(r.byCategory[name]?.files ?? 0)), ("bytes", .int(r.byCategory[name]?.bytes ?? 0))]))
-            })),
-            ("byDay", .array(r.byDay.keys.sorted().map { day in
-                .object([("date", .string(day.description)), ("files", .int(r.byDay[day]!.files)), ("bytes", .int(r.byDay[day]!.bytes))])
-            })),
-            ("protected", ProtectedOutput.json(protected)),
-        ])
-    }
-
     static func human(_ r: StorageReport, today: Day, first: ScanRunRecord?, now: IndexTotals?, protected: [ProtectedStore] = []) -> String {
         var lines = [
             "Storage recovered: \(humanBytes(r.bytesFreed)) (\(plural(r.filesDeleted - r.filesRestored, "file")))",
@@ -76,7 +61,7 @@ enum ReportOutput {
             "By kind:",
         ]
         let labels = ["screenshots": "screenshots", "bigVideos": "big videos", "oldPhotos": "old photos", "duplicates": "duplicates", "similar": "similar", "other": "other"]
-        for name in categories {
+        for name in ReportDocument.categories {
             let tally = r.byCategory[name] ?? .init()
             lines.append("  \(labels[name]!.padding(toLength: 12, withPad: " ", startingAt: 0)) \(String(tally.files).leftPadded(6)) files  \(humanBytes(tally.bytes).leftPadded(10))")
         }

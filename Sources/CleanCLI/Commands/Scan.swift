@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import FileSystem
 import Foundation
@@ -52,22 +53,10 @@ extension Clean {
         }
 
         /// A scan of `roots` as the configuration says, with the command's own choices.
-        static func request(_ roots: [RawPath], context: AppContext, jobs: Int? = nil, crossFileSystems: Bool = false,
-                            rehash: Bool = false, similar: Bool = true) -> ScanRequest {
-            var options = ScanOptions(context.configuration.scan)
-            if let jobs { options.jobs = jobs }
-            if crossFileSystems { options.oneFileSystem = false }
-            return ScanRequest(
-                roots: roots, options: options, screenshotRules: ScreenshotRules(context.configuration.media),
-                excluded: [RawPath(context.home), RawPath(context.trashDirectory)],
-                now: context.now, calendar: context.calendar, rehash: rehash,
-                similar: similar ? SimilarOptions(context.configuration.similar, quality: context.configuration.quality) : nil)
-        }
-
         func run() throws {
             let context = try AppContext()
             let roots = try directories.isEmpty ? [Self.picturesRoot(context.environment, json: json)] : directories.map(Self.root)
-            let request = Self.request(roots, context: context, jobs: jobs, crossFileSystems: crossFileSystems, rehash: rehash, similar: !noSimilar)
+            let request = context.scanRequest(roots, jobs: jobs, crossFileSystems: crossFileSystems, rehash: rehash, similar: !noSimilar)
             let library = try context.openLibrary()
             let showProgress = !quiet && Terminal.stderrIsTTY
             let started = Date()
@@ -83,7 +72,7 @@ extension Clean {
                 for stage in report.timings { Terminal.warn("clean: " + stage.name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%8.3f s", stage.seconds)) }
             }
             if json {
-                print(ScanOutput.json(report).text)
+                try printDocument(ScanDocument(report))
             } else {
                 print(ScanOutput.human(report, roots: roots))
             }
@@ -101,17 +90,6 @@ extension Clean {
         }
 
         /// The absolute, canonical form of a folder argument, or one sentence saying why it cannot be scanned.
-        static func root(_ argument: String) throws -> RawPath {
-            guard let resolved = realpath(argument, nil) else {
-                throw CleanError("cannot scan '\(argument)': \(String(cString: strerror(errno)))")
-            }
-            defer { free(resolved) }
-            let path = RawPath(bytes: Array(UnsafeBufferPointer(start: UnsafeRawPointer(resolved).assumingMemoryBound(to: UInt8.self),
-                                                                 count: strlen(resolved))))
-            guard (try? linkStatus(path))?.kind == .directory else {
-                throw CleanError("cannot scan '\(argument)': not a directory; give clean scan a folder")
-            }
-            return path
-        }
+        static func root(_ argument: String) throws -> RawPath { try ScanRoot.resolve(argument) }
     }
 }

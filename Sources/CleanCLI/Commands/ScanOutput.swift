@@ -1,29 +1,8 @@
+import App
 import Library
 
 /// How a scan report is shown: a short human summary, or the JSON DESIGN.md specifies.
 enum ScanOutput {
-    static func json(_ report: ScanReport) -> JSON {
-        let s = report.summary
-        return .object([
-            ("files", .int(s.files)), ("bytes", .int(s.bytes)),
-            ("photos", .int(s.photos)), ("videos", .int(s.videos)),
-            ("screenshots", .int(s.screenshots)), ("other", .int(s.other)),
-            ("bigVideos", .object([("count", .int(s.bigVideos.count)), ("bytes", .int(s.bigVideos.bytes))])),
-            ("oldPhotos", .object([("count", .int(s.oldPhotos.count)), ("bytes", .int(s.oldPhotos.bytes))])),
-            ("duplicates", .object([("groups", .int(s.duplicates.groups)), ("files", .int(s.duplicates.files)),
-                                    ("reclaimableBytes", .int(s.duplicates.reclaimableBytes))])),
-            ("similar", .object([("groups", .int(s.similar.groups)), ("files", .int(s.similar.files)),
-                                 ("reclaimableBytes", .int(s.similar.reclaimableBytes))])),
-            ("protected", ProtectedOutput.json(s.protected)),
-            ("badShots", .int(s.badShots.count)),
-            ("photosFingerprinted", .int(report.fingerprinted)),
-            ("errors", .array(report.errors.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
-            ("errorCount", .int(report.errors.count)),
-            ("inspected", .int(report.inspected)), ("unchanged", .int(report.unchanged)), ("removed", .int(report.removed)),
-            ("elapsedSeconds", .double((report.elapsedSeconds * 1000).rounded() / 1000)),
-        ])
-    }
-
     static func human(_ report: ScanReport, roots: [some CustomStringConvertible]) -> String {
         let s = report.summary
         var lines = [

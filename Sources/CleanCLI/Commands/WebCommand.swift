@@ -1,4 +1,5 @@
 #if canImport(Glibc)
+import App
 import Glibc
 #endif
 import ArgumentParser
@@ -98,8 +99,7 @@ extension Clean.WebServe {
             } catch {
                 throw CleanError("no clean web answers on 127.0.0.1:\(state.port) (\(error)); \(WebStateFile.path(home: context.home)) may be left from a run that was killed: start one with `clean web`")
             }
-            guard answer.status == 201, let object = try? JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [String: Any],
-                  let url = object["url"] as? String else {
+            guard answer.status == 201, let url = (try? JSONDecoder().decode(SignInLink.self, from: Data(answer.body.utf8)))?.url else {
                 throw CleanError("the clean web on port \(state.port) refused a new link (HTTP \(answer.status)); is it this home's server?")
             }
             print("Open \(url)")
@@ -116,7 +116,7 @@ enum WebLauncher {
         let serverLock = try oneServer(home: context.home)
         defer { withExtendedLifetime(serverLock) {} }
         let phone = address.map { PhonePairing(address: $0, onEvent: PhoneTerminal.tell) }
-        let app = WebApp(backend: CLIWebBackend(environment: context.environment, door: context.door), phone: phone)
+        let app = WebApp(backend: AppService(environment: context.environment, door: context.door), phone: phone)
         let environment = context.environment, home = context.home
         let failure = FailureBox()
         let opener = OpenerBox()

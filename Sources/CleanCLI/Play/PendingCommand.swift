@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Foundation
 import Library
@@ -42,7 +43,7 @@ extension Clean {
                     if let report { reports.append(report) }
                 }
                 if json {
-                    print(JSON.array(reports.map { RoundOutput.json($0) }).text)
+                    try printDocument(reports.map(RoundDocument.init))
                 } else if reports.isEmpty {
                     print("Nothing pending.")
                 } else {
@@ -53,11 +54,11 @@ extension Clean {
 
         /// Each batch with its local end time and size, and each file with its size (the JSON keeps ISO 8601 and paths).
         private func list(_ rounds: [RoundRecord], play: PlayContext, context: AppContext) throws {
-            if json { return print(JSON.array(try PendingOutput.entries(rounds, play: play, context: context)).text) }
+            if json { return try printDocument(try PendingDocument.list(rounds, play: play, context: context)) }
             for round in rounds {
                 let deletes = try play.library.decisions(of: round.id!).filter { $0.decision == .delete }
-                let sizes = try PendingOutput.sizes(deletes, play: play)
-                print("Round \(round.id!) · \(PendingOutput.title(round, context: context)) · \(DayText.dateTime(round.endedAt, calendar: context.calendar)): "
+                let sizes = try PendingDocument.sizes(deletes, play: play)
+                print("Round \(round.id!) · \(PendingDocument.title(round, context: context)) · \(DayText.dateTime(round.endedAt, calendar: context.calendar)): "
                       + "\(plural(deletes.count, "card")) to delete, \(humanBytes(sizes.reduce(0, +)))")
                 let width = Terminal.size?.columns
                 for (decision, size) in zip(deletes, sizes).prefix(20) {
@@ -71,29 +72,3 @@ extension Clean {
     }
 }
 
-/// The pending batches as `clean pending --json` and the web app's home page show them: {`round`,
-/// `kind`, `boss`, `title` (the boss's, or "round"), `endedAt`, `reviewed`, `toDelete` (paths),
-/// `files`, `bytes`}.
-enum PendingOutput {
-    static func entries(_ rounds: [RoundRecord], play: PlayContext, context: AppContext) throws -> [JSON] {
-        try rounds.map { round in
-            let deletes = try play.library.decisions(of: round.id!).filter { $0.decision == .delete }
-            return .object([("round", .optional(round.id)), ("kind", .string(round.kind.rawValue)), ("boss", .optional(round.boss)),
-                            ("title", .string(title(round, context: context))),
-                            ("endedAt", .string(ISO8601.string(round.endedAt))), ("reviewed", .int(round.reviewed)),
-                            ("toDelete", .array(deletes.map { .path($0.rawPath) })), ("files", .int(deletes.count)),
-                            ("bytes", .int(Int(try sizes(deletes, play: play).reduce(0, +))))])
-        }
-    }
-
-    /// Each decision's card size: the file and the files linked to it (a Live Photo's video, a RAW's JPEG).
-    static func sizes(_ deletes: [DecisionRecord], play: PlayContext) throws -> [Int64] {
-        try deletes.map { decision in
-            try play.library.cardFiles(of: decision.item).map { files in files.linked.reduce(files.item.size) { $0 + $1.size } } ?? 0
-        }
-    }
-
-    static func title(_ round: RoundRecord, context: AppContext) -> String {
-        round.boss.map { name in context.configuration.game.bosses.first { $0.name == name }?.title ?? name } ?? "round"
-    }
-}

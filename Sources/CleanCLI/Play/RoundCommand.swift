@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Foundation
 import Game
@@ -114,7 +115,7 @@ enum PlayCommand {
         let (report, nothingToPlay) = try PlayLoop(context: context, play: play, options: options, kind: kind, category: category,
                                                    roundSeconds: seconds).run()
         if options.json {
-            print(RoundOutput.json(report, message: nothingToPlay == nil ? nil : "nothing to play").text)
+            try printDocument(RoundMessageDocument(report, message: nothingToPlay == nil ? nil : "nothing to play"))
         } else if nothingToPlay == nil {
             print(RoundOutput.human(report))
         }
@@ -123,37 +124,13 @@ enum PlayCommand {
 
 /// `clean boss list`.
 enum BossList {
-    /// `boss list --json` (also the web app's `GET /api/v1/bosses`).
-    static func json(_ bosses: [BossStatus], available: [String: Int], weekly: WeeklyBossView?, calendar: Calendar) -> JSON {
-        var list: [JSON] = bosses.map { boss in
-            .object([("name", .string(boss.name)), ("title", .string(boss.title)), ("target", .int(boss.target)),
-                     ("progress", .int(boss.progress)), ("defeated", .bool(boss.defeated)),
-                     ("xpReward", .int(boss.xpReward)), ("available", .int(available[boss.name] ?? 0)),
-                     ("weekly", .bool(false)), ("category", .string(boss.category.rawValue)),
-                     ("difficulty", .string(BossDifficulty.of(target: boss.target, progress: boss.progress,
-                                                              dealable: available[boss.name] ?? 0).rawValue))])
-        }
-        if let weekly {
-            let status = weekly.status
-            list.append(.object([("name", .string("weekly")), ("title", .string(status.boss.title)), ("target", .int(status.target)),
-                                 ("progress", .int(status.progress)), ("defeated", .bool(status.defeated)),
-                                 ("xpReward", .int(status.boss.xpReward)), ("available", .int(weekly.cards)),
-                                 ("weekly", .bool(true)), ("weeklyName", .string(status.boss.name)), ("story", .string(status.boss.story)),
-                                 ("difficulty", .string(BossDifficulty.of(target: status.target, progress: status.progress,
-                                                                          dealable: weekly.cards).rawValue)),
-                                 ("week", .string(status.week.description)),
-                                 ("endsAt", .string(ISO8601.string(weekly.endsAt, timeZone: calendar.timeZone)))]))
-        }
-        return .array(list)
-    }
-
     static func run(json: Bool) throws {
         let context = try AppContext()
         let view = try PlayerView(context: context)
         let available = try dealableCounts(context: context)
         let bosses = Bosses.list(for: view.profile, rules: view.rules)
         let weekly = try weeklyBoss(context: context, profile: view.profile)
-        if json { return print(Self.json(bosses, available: available, weekly: weekly, calendar: context.calendar).text) }
+        if json { return try printDocument(BossDocument.list(bosses, available: available, weekly: weekly, calendar: context.calendar)) }
         for boss in bosses {
             let state = boss.defeated ? "defeated" : "\(boss.progress)/\(boss.target)"
             let difficulty = BossDifficulty.of(target: boss.target, progress: boss.progress, dealable: available[boss.name] ?? 0)

@@ -1,33 +1,10 @@
+import App
 import Foundation
 import Game
 import Play
 
-/// How a round's result is shown: the JSON of DESIGN.md, or a few lines of celebration.
+/// How a round's result is shown to a person: a few lines of celebration (`RoundDocument` is its JSON).
 enum RoundOutput {
-    static func json(_ r: RoundReport, message: String? = nil) -> JSON {
-        var fields: [(String, JSON)] = [
-            ("reviewed", .int(r.reviewed)), ("kept", .int(r.kept)), ("deleted", .int(r.deleted)),
-            ("bytesFreed", .int(r.bytesFreed)), ("xpEarned", .int(r.xpEarned)), ("multiplier", .double(r.multiplier)),
-            ("eventMultiplier", .double(r.eventMultiplier)), ("event", .optional(r.event)),
-            ("levelUp", .bool(r.levelUp)), ("level", .int(r.level)),
-            ("achievementsUnlocked", .array(r.achievementsUnlocked.map(JSON.string))),
-            ("bossDefeated", .bool(r.bossDefeated)), ("currentStreak", .int(r.currentStreak)), ("confirmed", .bool(r.confirmed)),
-            ("pending", .bool(r.pending)),
-            ("dryRun", .bool(r.dryRun)), ("round", .optional(r.roundID)), ("boss", .optional(r.kind.bossName)),
-            ("weekly", .bool(Self.isWeekly(r.kind))),
-            ("freezeUsed", .bool(r.freezeUsed)), ("challengesCompleted", .array(r.challengesCompleted.map(JSON.string))),
-            ("recycled", .int(r.recycled)), ("roundEndMilliseconds", .double((r.roundEndSeconds * 100_000).rounded() / 100)),
-            ("skipped", .array(r.skipped.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
-            ("leftBehind", .array(r.leftBehind.map { .object([("path", .path($0.path)), ("reason", .string($0.reason))]) })),
-        ]
-        if let message { fields.append(("message", .string(message))) }
-        return .object(fields)
-    }
-
-    static func isWeekly(_ kind: RoundKind) -> Bool {
-        if case .weekly = kind { true } else { false }
-    }
-
     static func human(_ r: RoundReport) -> String {
         if r.dryRun {
             return "Dry run: \(plural(r.deleted, "card")) (\(humanBytes(r.bytesFreed))) would move to the trash. Nothing moved, nothing recorded."

@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import Foundation
 import Play
@@ -27,9 +28,7 @@ extension Clean.TrashCommand {
             let outcome = try play.adoptTrash(oldIndex: from)
             for note in outcome.notes { Terminal.warn("clean: trash: \(note)") }
             if json {
-                return print(JSON.object([("adopted", .int(outcome.adopted.count)), ("bytes", .int(outcome.bytes)),
-                                          ("profileCarried", .bool(outcome.profileCarried)),
-                                          ("notes", .array(outcome.notes.map(JSON.string)))]).text)
+                return try printDocument(AdoptedDocument(outcome))
             }
             print("Recorded \(outcome.adopted.count) files in the trash again (\(humanBytes(outcome.bytes))); `clean trash list` shows them.")
             if outcome.profileCarried, let from { print("Carried the profile over from \(from).") }

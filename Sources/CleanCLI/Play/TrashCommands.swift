@@ -1,3 +1,4 @@
+import App
 import ArgumentParser
 import FileSystem
 import Foundation
@@ -22,16 +23,6 @@ extension Clean {
             @Flag(help: "One JSON array on stdout.")
             var json = false
 
-            /// `trash list --json` (also the web app's `GET /api/v1/trash`).
-            static func json(_ files: [TrashedRecord], changed: Set<Int64>, calendar: Calendar) -> JSON {
-                JSON.array(files.map { file in
-                    .object([("id", .optional(file.id)), ("originalPath", .path(file.rawOriginalPath)), ("size", .int(file.size)),
-                             ("deletedAt", .string(ISO8601.string(file.deletedAt, timeZone: calendar.timeZone))),
-                             ("category", .string(file.category)), ("round", .int(file.round)),
-                             ("linked", .bool(file.part > 0)), ("changedOutside", .bool(changed.contains(file.id!)))])
-                })
-            }
-
             func run() throws {
                 let context = try AppContext()
                 let (play, lock) = try context.openPlay()
@@ -39,7 +30,7 @@ extension Clean {
                 for problem in try play.reconcileTrash() { Terminal.warn("clean: trash: \(problem)") }
                 let files = try play.library.filesInTrash()
                 let changed = try play.changedTrashIDs()
-                if json { return print(Self.json(files, changed: changed, calendar: context.calendar).text) }
+                if json { return try printDocument(TrashEntryDocument.list(files, changed: changed, calendar: context.calendar)) }
                 guard !files.isEmpty else { return print("The trash is empty.") }
                 let byDay = Dictionary(grouping: files) { Day(file: $0, calendar: context.calendar) }
                 for day in byDay.keys.sorted() {
@@ -87,30 +78,11 @@ extension Clean {
                 if let olderThan, olderThan < 0 { throw ValidationError("--older-than takes a number of days, 0 or more") }
             }
 
-            /// `trash list --json` (also the web app's `GET /api/v1/trash`).
-            static func json(_ files: [TrashedRecord], changed: Set<Int64>, calendar: Calendar) -> JSON {
-                JSON.array(files.map { file in
-                    .object([("id", .optional(file.id)), ("originalPath", .path(file.rawOriginalPath)), ("size", .int(file.size)),
-                             ("deletedAt", .string(ISO8601.string(file.deletedAt, timeZone: calendar.timeZone))),
-                             ("category", .string(file.category)), ("round", .int(file.round)),
-                             ("linked", .bool(file.part > 0)), ("changedOutside", .bool(changed.contains(file.id!)))])
-                })
-            }
-
-            /// `--json`'s document (also the web app's `POST /api/v1/trash/empty`): what went for good.
-            static func json(_ outcome: EmptyOutcome) -> JSON {
-                .object([("purged", .int(outcome.files)), ("bytesPurged", .int(outcome.bytes)),
-                         ("problems", .array(outcome.problems.map(JSON.string)))])
-            }
-
             /// `--dry-run`: what would go, as the real run counts it; the JSON adds `dryRun` and `wouldPurge`.
             static func preview(_ doomed: [TrashedRecord], json: Bool) throws {
                 let bytes = doomed.reduce(0) { $0 + $1.size }
                 if json {
-                    return print(JSON.object([("purged", .int(0)), ("bytesPurged", .int(0)), ("dryRun", .bool(true)),
-                                              ("wouldPurge", .array(doomed.map { .object([("id", .optional($0.id)), ("originalPath", .path($0.rawOriginalPath)),
-                                                                                          ("size", .int($0.size))]) })),
-                                              ("wouldPurgeBytes", .int(bytes))]).text)
+                    return try printDocument(EmptyPreviewDocument(doomed))
                 }
                 guard !doomed.isEmpty else { return print("Dry run: nothing would be deleted.") }
                 print("Dry run: \(plural(doomed.count, "file")) (\(humanBytes(bytes))) would be deleted for good:")
@@ -137,14 +109,14 @@ extension Clean {
                     let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
                     guard answer == "y" || answer == "yes" else {
                         screen.say("Nothing deleted.")
-                        if json { print(JSON.object([("purged", .int(0)), ("bytesPurged", .int(0))]).text) }
+                        if json { try printDocument(EmptiedDocument(EmptyOutcome())) }
                         return
                     }
                 }
                 let outcome = doomed.isEmpty ? EmptyOutcome() : try play.emptyTrash(doomed)
                 for problem in outcome.problems { Terminal.warn("clean: trash: \(problem)") }
                 if json {
-                    print(Self.json(outcome).text)
+                    try printDocument(EmptiedDocument(outcome))
                 } else if outcome.files > 0 {
                     print("Deleted \(plural(outcome.files, "file")) for good: \(humanBytes(outcome.bytes)) freed for good.")
                 }
@@ -200,14 +172,6 @@ struct RestoreOptions: ParsableArguments {
         if ways > 1 || (ways == 0 && !picks) { throw ValidationError("give trash ids or paths, --all or --round N (one of them)") }
     }
 
-    /// `restore --json` (also the web app's `POST /api/v1/trash/restore`).
-    static func json(_ outcome: RestoreOutcome) -> JSON {
-        JSON.object([
-            ("restored", .array(outcome.restored.map(JSON.int))),
-            ("failed", .array(outcome.failed.map { .object([("id", .int($0.id)), ("reason", .string($0.reason))]) })),
-        ])
-    }
-
     func run() throws {
         let context = try AppContext()
         let (play, lock) = try context.openPlay()
@@ -229,7 +193,7 @@ struct RestoreOptions: ParsableArguments {
         }
         let outcome = try play.restore(wanted, renameIfTaken: rename)
         if json {
-            print(Self.json(outcome).text)
+            try printDocument(RestoredDocument(outcome))
         } else {
             for id in outcome.restored { print("restored \(id): \(outcome.paths[id]!)") }
             for failure in outcome.failed { Terminal.warn("clean: not restored \(failure.id): \(failure.reason)") }

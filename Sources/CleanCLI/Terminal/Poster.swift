@@ -1,3 +1,4 @@
+import App
 import FileSystem
 import Foundation
 import Media

@@ -6,7 +6,7 @@ import Foundation
 /// Paths are bytes: valid UTF-8 is written as text; each byte that is not is written as a lone
 /// surrogate escape `\udcXX` (Python's "surrogateescape"), so a script gets the exact name back
 /// with `os.fsencode(json.loads(line)["path"])`.
-enum JSON {
+package enum JSON {
     case object([(String, JSON)])
     case array([JSON])
     case string(String)
@@ -16,13 +16,13 @@ enum JSON {
     case bool(Bool)
     case null
 
-    static func int(_ value: Int) -> JSON { .int(Int64(value)) }
-    static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
-    static func optional(_ value: Int?) -> JSON { value.map { .int(Int64($0)) } ?? .null }
-    static func optional(_ value: Int64?) -> JSON { value.map(JSON.int) ?? .null }
+    package static func int(_ value: Int) -> JSON { .int(Int64(value)) }
+    package static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+    package static func optional(_ value: Int?) -> JSON { value.map { .int(Int64($0)) } ?? .null }
+    package static func optional(_ value: Int64?) -> JSON { value.map(JSON.int) ?? .null }
 
     /// Compact text, one line.
-    var text: String {
+    package var text: String {
         var out = ""
         write(into: &out)
         return out
@@ -56,7 +56,7 @@ enum JSON {
     }
 
     /// Escapes bytes as a JSON string: valid UTF-8 sequences as text, invalid bytes as `\udcXX`.
-    static func escape(_ bytes: [UInt8], into out: inout String) {
+    package static func escape(_ bytes: [UInt8], into out: inout String) {
         out += "\""
         var index = 0
         while index < bytes.count {
@@ -85,5 +85,32 @@ enum JSON {
             }
         }
         out += "\""
+    }
+}
+
+extension JSON: Encodable {
+    /// `DocumentEncoder` takes a `JSON` value as it is; another encoder gets its structure (a path as text).
+    package func encode(to encoder: any Encoder) throws {
+        switch self {
+        case .object(let fields):
+            var container = encoder.container(keyedBy: FieldKey.self)
+            for (key, value) in fields { try container.encode(value, forKey: FieldKey(stringValue: key)) }
+        case .array(let items):
+            var container = encoder.unkeyedContainer()
+            for item in items { try container.encode(item) }
+        case .string(let s): var c = encoder.singleValueContainer(); try c.encode(s)
+        case .path(let p): var c = encoder.singleValueContainer(); try c.encode(p.description)
+        case .int(let i): var c = encoder.singleValueContainer(); try c.encode(i)
+        case .double(let d): var c = encoder.singleValueContainer(); try d.isFinite ? c.encode(d) : c.encodeNil()
+        case .bool(let b): var c = encoder.singleValueContainer(); try c.encode(b)
+        case .null: var c = encoder.singleValueContainer(); try c.encodeNil()
+        }
+    }
+
+    private struct FieldKey: CodingKey {
+        let stringValue: String
+        var intValue: Int? { nil }
+        init(stringValue: String) { self.stringValue = stringValue }
+        init?(intValue: Int) { nil }
     }
 }

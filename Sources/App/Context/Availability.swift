@@ -6,7 +6,7 @@ import Play
 /// card queues' own conditions, so kept files in their cooldown, pending batches, files in the trash
 /// and the kept copy of each duplicate group are left out. Each queue is counted once, however many
 /// bosses deal it. No library: no cards.
-func dealablePiles(context: AppContext) throws -> [String: CardTally] {
+package func dealablePiles(context: AppContext) throws -> [String: CardTally] {
     guard let library = try context.existingLibrary() else { return [:] }
     let policy = queuePolicy(context)
     var queues: [BossQueue: CardTally] = [:]
@@ -19,19 +19,19 @@ func dealablePiles(context: AppContext) throws -> [String: CardTally] {
 }
 
 /// How many cards each boss could deal now.
-func dealableCounts(context: AppContext) throws -> [String: Int] {
+package func dealableCounts(context: AppContext) throws -> [String: Int] {
     try dealablePiles(context: context).mapValues(\.count)
 }
 
 /// This week's boss for `profile`, or nil (no library, or no boss of the pool can deal a card); its cards
 /// counted up to `limit` (nil: all).
-func weeklyBoss(context: AppContext, profile: Game.Profile, countingUpTo limit: Int? = nil) throws -> WeeklyBossView? {
+package func weeklyBoss(context: AppContext, profile: Game.Profile, countingUpTo limit: Int? = nil) throws -> WeeklyBossView? {
     try WeeklyBossFinder.thisWeek(library: context.existingLibrary(), profile: profile, rules: context.configuration.game,
                                   policy: queuePolicy(context), now: context.now, calendar: context.calendar, countingUpTo: limit)
 }
 
 /// The name of this week's boss for `profile` without counting its cards, or nil.
-func weeklyBossName(context: AppContext, profile: Game.Profile) throws -> String? {
+package func weeklyBossName(context: AppContext, profile: Game.Profile) throws -> String? {
     guard let library = try context.existingLibrary() else { return nil }
     return try WeeklyBossFinder.boss(library: library, profile: profile, rules: context.configuration.game,
                                      policy: queuePolicy(context), now: context.now, calendar: context.calendar)?.name

@@ -1,8 +1,8 @@
 /// Bar charts as inline SVG for the HTML report: plain shapes and text, no script, no fonts to
 /// fetch; the `viewBox` lets the page's CSS scale them to its width.
-enum SVGChart {
+package enum SVGChart {
     /// One horizontal bar: a label on the left, the bar, its value as text after it.
-    struct Row {
+    package struct Row {
         var label: String
         var value: Int64
         var valueText: String
@@ -12,7 +12,7 @@ enum SVGChart {
     }
 
     /// One vertical column of a time axis.
-    struct Column {
+    package struct Column {
         var value: Int64
         /// Shown under the column when not nil.
         var label: String?
@@ -25,7 +25,7 @@ enum SVGChart {
     }
 
     /// Horizontal bars scaled to the largest value, one row each.
-    static func rows(_ rows: [Row], title: String, width: Int = 860, labelWidth: Int = 130, valueWidth: Int = 200) -> String {
+    package static func rows(_ rows: [Row], title: String, width: Int = 860, labelWidth: Int = 130, valueWidth: Int = 200) -> String {
         let rowHeight = 34, barHeight = 20
         let height = rows.count * rowHeight + 8
         let track = width - labelWidth - valueWidth
@@ -46,7 +46,7 @@ enum SVGChart {
 
     /// Columns over a time axis, scaled to the largest value, with the peak and half of it marked on
     /// the left; `empty` is written across the plot when every value is zero.
-    static func columns(_ columns: [Column], title: String, empty: String, valueText: (Int64) -> String,
+    package static func columns(_ columns: [Column], title: String, empty: String, valueText: (Int64) -> String,
                         width: Int = 860, height: Int = 260) -> String {
         let left = 70, right = 10, top = 12, bottom = 34
         let plotWidth = width - left - right, plotHeight = height - top - bottom
@@ -86,7 +86,7 @@ enum SVGChart {
     }
 
     /// One bar split into parts side by side, each as wide as its share of the total.
-    static func split(_ parts: [(label: String, value: Int64, color: String)], title: String, width: Int = 860) -> String {
+    package static func split(_ parts: [(label: String, value: Int64, color: String)], title: String, width: Int = 860) -> String {
         let total = parts.reduce(0) { $0 + max(0, $1.value) }
         var svg = open(title: title, width: width, height: 16, className: "split")
         svg += "<rect class=\"track\" x=\"0\" y=\"0\" width=\"\(width)\" height=\"16\" rx=\"8\"/>"
@@ -118,7 +118,7 @@ enum SVGChart {
 /// (a newline in a file name, an escape) are shown as their Unicode control pictures (␊, ␛), so
 /// nothing in a name can change the page's layout; invalid UTF-8 has already become U+FFFD in
 /// `RawPath.description`.
-func escapeHTML(_ text: String) -> String {
+package func escapeHTML(_ text: String) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {

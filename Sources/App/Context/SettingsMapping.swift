@@ -5,7 +5,7 @@ import Settings
 
 /// The `[scan]` and `[media]` sections as the scanner and the inspector take them. Settings is a
 /// leaf, so the commands, which see both sides, do the translation.
-extension ScanOptions {
+package extension ScanOptions {
     init(_ settings: ScanSettings) {
         self = .defaults
         skipNames = settings.skipNames
@@ -17,14 +17,14 @@ extension ScanOptions {
     }
 }
 
-extension KeeperRule {
+package extension KeeperRule {
     init(_ settings: KeepSettings) {
         self.init(order: settings.order.compactMap { Criterion(rawValue: $0.rawValue) }, formats: settings.formats.map(\.rawValue),
                   preferFolders: settings.preferFolders, avoidFolders: settings.avoidFolders)
     }
 }
 
-extension SimilarOptions {
+package extension SimilarOptions {
     init(_ settings: SimilarSettings) {
         self.init(settings, quality: Configuration.defaults.quality)
     }
@@ -35,7 +35,7 @@ extension SimilarOptions {
     }
 }
 
-extension ScreenshotRules {
+package extension ScreenshotRules {
     init(_ settings: MediaSettings) {
         self.init(namePatterns: settings.screenshotNamePatterns, folderSuffixes: settings.screenshotFolders,
                   userCommentMarker: settings.screenshotUserComment, androidSoftwarePrefix: settings.screenshotAndroidSoftware)

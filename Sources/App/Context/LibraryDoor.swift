@@ -13,9 +13,9 @@ import Glibc
 /// A command that only reads still works when the state folder is read-only (a backup mounted read-only, a
 /// locked-down home): it reads a snapshot copy of the index in the temporary folder, removed at exit, and is
 /// told so on stderr. A command that writes is never given the snapshot.
-final class LibraryDoor: Sendable {
+package final class LibraryDoor: Sendable {
     /// What the caller will do with the database.
-    enum Intent {
+    package enum Intent {
         /// Only read: nil when there is no database; a snapshot when the state folder cannot be written.
         case read
         /// Change an existing database: nil when there is none.
@@ -34,7 +34,7 @@ final class LibraryDoor: Sendable {
     /// opens at once would both migrate a new index.
     private let opening = NSLock()
 
-    func library(at path: String, intent: Intent, reconcile: (LibraryDatabase) throws -> Void) throws -> LibraryDatabase? {
+    package func library(at path: String, intent: Intent, reconcile: (LibraryDatabase) throws -> Void) throws -> LibraryDatabase? {
         opening.lock()
         defer { opening.unlock() }
         if let cached = opened.withLock({ $0 }) {
@@ -45,10 +45,10 @@ final class LibraryDoor: Sendable {
         if intent == .read, !Self.isWritable(path) {
             let library = try Snapshots.open(path)
             opened.withLock { $0 = Opened(library: library, isSnapshot: true) }
-            Terminal.warn("clean: \((path as NSString).deletingLastPathComponent) is read-only: showing the index as it is; "
+            AppLog.warn("clean: \((path as NSString).deletingLastPathComponent) is read-only: showing the index as it is; "
                           + "nothing can be changed there")
             if try library.hasInterruptedWork() {
-                Terminal.warn("clean: a move or restore a crash interrupted waits to be finished by a clean that can write there")
+                AppLog.warn("clean: a move or restore a crash interrupted waits to be finished by a clean that can write there")
             }
             return library
         }
@@ -63,17 +63,17 @@ final class LibraryDoor: Sendable {
         access(path, W_OK) == 0 && access((path as NSString).deletingLastPathComponent, W_OK) == 0
     }
 
-    static func readOnlyMessage(_ path: String) -> String {
+    package static func readOnlyMessage(_ path: String) -> String {
         "the state folder \((path as NSString).deletingLastPathComponent) is read-only, so \(path) cannot be changed; "
             + "make it writable or set SWIPECLEAN_HOME to a writable folder; nothing was changed"
     }
 }
 
 /// Copies of a read-only index in the temporary folder, removed when the process exits.
-enum Snapshots {
+package enum Snapshots {
     private static let folders = Mutex<[String]>([])
 
-    static func open(_ path: String) throws -> LibraryDatabase {
+    package static func open(_ path: String) throws -> LibraryDatabase {
         let folder = NSTemporaryDirectory() + "swipeclean-snapshot-\(UUID().uuidString)"
         let manager = FileManager.default
         do {
@@ -92,7 +92,7 @@ enum Snapshots {
         return try LibraryDatabase(path: folder + "/library.sqlite")
     }
 
-    static func removeAll() {
+    package static func removeAll() {
         for folder in folders.withLock({ $0 }) { try? FileManager.default.removeItem(atPath: folder) }
     }
 }

@@ -5,20 +5,20 @@ import Settings
 
 /// Everything a command needs from the outside world, read once: where state lives, the
 /// configuration, the clock (`SWIPECLEAN_NOW` replaces it) and the calendar (`TZ` decides the day).
-struct AppContext {
-    let environment: [String: String]
+package struct AppContext {
+    package let environment: [String: String]
     /// `$SWIPECLEAN_HOME`, else `$XDG_DATA_HOME/swipeclean`, else `~/.local/share/swipeclean`.
-    let home: String
-    let configuration: Configuration
-    let configSource: String?
-    let now: Date
-    let calendar: Calendar
+    package let home: String
+    package let configuration: Configuration
+    package let configSource: String?
+    package let now: Date
+    package let calendar: Calendar
     /// Shared by every copy of the context: one database per process.
-    let door: LibraryDoor
+    package let door: LibraryDoor
 
     /// Reads the configuration and the clock; `door` is shared when one process makes several contexts
     /// (the web app makes one per request, so each reads the configuration and the clock afresh).
-    init(environment: [String: String] = ProcessInfo.processInfo.environment, door: LibraryDoor = LibraryDoor()) throws {
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment, door: LibraryDoor = LibraryDoor()) throws {
         self.environment = environment
         self.door = door
         home = Self.home(environment)
@@ -31,13 +31,13 @@ struct AppContext {
         self.calendar = calendar
     }
 
-    static func home(_ environment: [String: String]) -> String {
+    package static func home(_ environment: [String: String]) -> String {
         if let home = environment["SWIPECLEAN_HOME"], !home.isEmpty { return home }
         return dataHome(environment) + "/swipeclean"
     }
 
     /// `SWIPECLEAN_NOW` (ISO 8601 with an offset, e.g. 2026-03-02T19:30:00+01:00) or the real clock.
-    static func now(_ environment: [String: String]) throws -> Date {
+    package static func now(_ environment: [String: String]) throws -> Date {
         guard let text = environment["SWIPECLEAN_NOW"], !text.isEmpty else { return Date() }
         let formatter = ISO8601DateFormatter()
         formatter.formatOptions = [.withInternetDateTime]
@@ -47,11 +47,11 @@ struct AppContext {
         throw CleanError("SWIPECLEAN_NOW='\(text)' is not an ISO 8601 date-time with an offset, e.g. 2026-03-02T19:30:00+01:00")
     }
 
-    var databasePath: String { home + "/library.sqlite" }
+    package var databasePath: String { home + "/library.sqlite" }
 
     /// `trash.directory`: empty for `$SWIPECLEAN_HOME/Trash`, `desktop` for the FreeDesktop home trash
     /// (`$XDG_DATA_HOME/Trash`, which the file manager and trash-cli show), else that folder.
-    var trashDirectory: String {
+    package var trashDirectory: String {
         switch configuration.trash.directory {
         case "": return home + "/Trash"
         case Self.desktopTrash: return Self.dataHome(environment) + "/Trash"
@@ -60,16 +60,16 @@ struct AppContext {
     }
 
     /// The `trash.directory` value naming the desktop's own trash.
-    static let desktopTrash = "desktop"
+    package static let desktopTrash = "desktop"
 
     /// `$XDG_DATA_HOME`, else `~/.local/share`.
-    static func dataHome(_ environment: [String: String]) -> String {
+    package static func dataHome(_ environment: [String: String]) -> String {
         environment["XDG_DATA_HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
     }
 
     /// The library database, creating `home` and the database if they are not there yet. Opened once per
     /// process; the first open finishes interrupted work (see `LibraryDoor`).
-    func openLibrary() throws -> LibraryDatabase {
+    package func openLibrary() throws -> LibraryDatabase {
         try StateFolder.make(home)
         if !FileManager.default.fileExists(atPath: databasePath) { StateFolder.createDatabase(databasePath) }
         guard let library = try door.library(at: databasePath, intent: .create, reconcile: reconcile) else {
@@ -80,17 +80,17 @@ struct AppContext {
 
     /// The library database if one exists; read-only commands never create state. `forWriting` when the
     /// caller will change it: never a read-only snapshot (see `LibraryDoor`).
-    func existingLibrary(forWriting: Bool = false) throws -> LibraryDatabase? {
+    package func existingLibrary(forWriting: Bool = false) throws -> LibraryDatabase? {
         try door.library(at: databasePath, intent: forWriting ? .write : .read, reconcile: reconcile)
     }
 
-    var thresholds: Thresholds {
+    package var thresholds: Thresholds {
         Thresholds(options: ScanOptions(configuration.scan), now: now, calendar: calendar)
     }
 }
 
 /// A failure said to the user in one sentence; `clean` prints it on stderr and exits 1.
-struct CleanError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+package struct CleanError: Error, CustomStringConvertible {
+    package let description: String
+    package init(_ description: String) { self.description = description }
 }

@@ -5,11 +5,11 @@ import Play
 import Settings
 import Trash
 
-extension AppContext {
+package extension AppContext {
     /// Opens the index and the trash for a command that moves files, takes the one-mover lock
     /// (held while the returned value lives), and first finishes or rolls back anything a crash
     /// interrupted. The recovery is reported on stderr.
-    func openPlay() throws -> (PlayContext, ProcessLock) {
+    package func openPlay() throws -> (PlayContext, ProcessLock) {
         let library = try openLibrary()
         guard let lock = try takeMoverLock() else {
             throw CleanError("another clean is moving files in \(home); wait for it to finish and try again")
@@ -21,7 +21,7 @@ extension AppContext {
 
     /// Called by the door when the database is first opened and a crash interrupted a move or a round's
     /// credit: finish it now, unless another clean is moving files right now (it is finishing its own).
-    func reconcile(_ library: LibraryDatabase) throws {
+    package func reconcile(_ library: LibraryDatabase) throws {
         guard let lock = try takeMoverLock() else { return }
         try withExtendedLifetime(lock) { report(try playContext(library).recover()) }
     }
@@ -49,22 +49,14 @@ extension AppContext {
     private func report(_ recovered: RecoverySummary) {
         guard !recovered.isEmpty else { return }
         if recovered.finishedMoves + recovered.rolledBackMoves > 0 || !recovered.settledRounds.isEmpty {
-            Terminal.warn("clean: finished an interrupted move: \(recovered.finishedMoves) files moved, \(recovered.rolledBackMoves) put back, \(recovered.settledRounds.count) rounds credited")
+            AppLog.warn("clean: finished an interrupted move: \(recovered.finishedMoves) files moved, \(recovered.rolledBackMoves) put back, \(recovered.settledRounds.count) rounds credited")
         }
         if recovered.finishedRestores + recovered.undoneRestores > 0 {
-            Terminal.warn("clean: finished an interrupted restore: \(recovered.finishedRestores) files back, \(recovered.undoneRestores) still in the trash")
+            AppLog.warn("clean: finished an interrupted restore: \(recovered.finishedRestores) files back, \(recovered.undoneRestores) still in the trash")
         }
         if recovered.finishedPurges > 0 {
-            Terminal.warn("clean: finished an interrupted trash empty: \(recovered.finishedPurges) files deleted for good")
+            AppLog.warn("clean: finished an interrupted trash empty: \(recovered.finishedPurges) files deleted for good")
         }
-        for problem in recovered.problems { Terminal.warn("clean: \(problem)") }
-    }
-}
-
-/// Where human text goes: stdout normally, stderr when stdout carries JSON.
-struct Screen {
-    let json: Bool
-    func say(_ text: String) {
-        if json { Terminal.warn(text) } else { print(text) }
+        for problem in recovered.problems { AppLog.warn("clean: \(problem)") }
     }
 }

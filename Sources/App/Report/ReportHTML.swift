@@ -1,3 +1,4 @@
+import Play
 import Foundation
 import Game
 import Glibc
@@ -5,15 +6,15 @@ import Library
 
 /// `clean report --html FILE`: the storage report as one self-contained page (inline CSS and
 /// SVG, no script, nothing fetched), written atomically next to where it will live.
-enum ReportHTML {
-    static let labels = ["screenshots": "Screenshots", "bigVideos": "Big videos", "oldPhotos": "Old photos", "duplicates": "Duplicates", "similar": "Similar photos", "other": "Other"]
-    static let colors = ["screenshots": "#4f8ef7", "bigVideos": "#e0585b", "oldPhotos": "#e5a33b", "duplicates": "#7b61d9", "similar": "#3bb5a0", "other": "#8a94a6"]
-    static let trashColor = "#2ea66f", purgedColor = "#1f6f4a"
+package enum ReportHTML {
+    package static let labels = ["screenshots": "Screenshots", "bigVideos": "Big videos", "oldPhotos": "Old photos", "duplicates": "Duplicates", "similar": "Similar photos", "other": "Other"]
+    package static let colors = ["screenshots": "#4f8ef7", "bigVideos": "#e0585b", "oldPhotos": "#e5a33b", "duplicates": "#7b61d9", "similar": "#3bb5a0", "other": "#8a94a6"]
+    package static let trashColor = "#2ea66f", purgedColor = "#1f6f4a"
 
     // MARK: - The page
 
     /// The page; `inApp` draws it in the web app's dark theme and points to its Trash page, not to a command.
-    static func page(_ r: StorageReport, today: Day, since: Day?, first: ScanRunRecord?, now: IndexTotals?, calendar: Calendar,
+    package static func page(_ r: StorageReport, today: Day, since: Day?, first: ScanRunRecord?, now: IndexTotals?, calendar: Calendar,
                      inApp: Bool = false) -> String {
         let scope = since.map { "Since \(longDate($0))" } ?? "All time"
         let footer = inApp ? "Sizes in decimal units (1 MB = 1,000,000 bytes); hover or tap a bar for its exact numbers."
@@ -55,13 +56,13 @@ enum ReportHTML {
     private static func headline(_ r: StorageReport, restoreHint: String) -> String {
         let purgedFiles = r.filesDeleted - r.filesRestored - r.filesInTrash
         let tiles = [
-            tile("bytesFreed", r.bytesFreed, "Storage recovered", humanBytes(r.bytesFreed), "\(files(r.filesDeleted - r.filesRestored)), net of restores", main: true),
-            tile("bytesInTrash", r.bytesInTrash, "In the trash, recoverable", humanBytes(r.bytesInTrash), "\(files(r.filesInTrash)) · \(restoreHint)"),
-            tile("bytesPurged", r.bytesPurged, "Deleted for good", humanBytes(r.bytesPurged), "\(files(purgedFiles)) emptied from the trash"),
-            tile("filesRestored", Int64(r.filesRestored), "Restored", files(r.filesRestored), "\(humanBytes(r.bytesRestored)) put back"),
+            tile("bytesFreed", r.bytesFreed, "Storage recovered", ByteCount.human(r.bytesFreed), "\(files(r.filesDeleted - r.filesRestored)), net of restores", main: true),
+            tile("bytesInTrash", r.bytesInTrash, "In the trash, recoverable", ByteCount.human(r.bytesInTrash), "\(files(r.filesInTrash)) · \(restoreHint)"),
+            tile("bytesPurged", r.bytesPurged, "Deleted for good", ByteCount.human(r.bytesPurged), "\(files(purgedFiles)) emptied from the trash"),
+            tile("filesRestored", Int64(r.filesRestored), "Restored", files(r.filesRestored), "\(ByteCount.human(r.bytesRestored)) put back"),
         ]
-        let split = SVGChart.split([("In the trash: \(humanBytes(r.bytesInTrash))", r.bytesInTrash, trashColor),
-                                    ("Deleted for good: \(humanBytes(r.bytesPurged))", r.bytesPurged, purgedColor)],
+        let split = SVGChart.split([("In the trash: \(ByteCount.human(r.bytesInTrash))", r.bytesInTrash, trashColor),
+                                    ("Deleted for good: \(ByteCount.human(r.bytesPurged))", r.bytesPurged, purgedColor)],
                                    title: "Recovered storage: in the trash vs deleted for good")
         let legend = "<p class=\"legend\"><span class=\"swatch\" style=\"background:\(trashColor)\"></span>in the trash, recoverable <span class=\"swatch\" style=\"background:\(purgedColor)\"></span>deleted for good</p>"
         // A heading for screen readers between the page's h1 and the tiles' h3 (headings step one level at a time).
@@ -70,14 +71,14 @@ enum ReportHTML {
 
     private static func tile(_ metric: String, _ value: Int64, _ title: String, _ figure: String, _ note: String, main: Bool = false) -> String {
         "<div class=\"tile\(main ? " main" : "")\" data-metric=\"\(metric)\" data-value=\"\(value)\"><h3>\(escapeHTML(title))</h3>"
-            + "<p class=\"figure\" title=\"\(grouped(Int(value)))\(metric.hasPrefix("bytes") ? " bytes" : " files")\">\(escapeHTML(figure))</p>"
+            + "<p class=\"figure\" title=\"\(Words.grouped(Int(value)))\(metric.hasPrefix("bytes") ? " bytes" : " files")\">\(escapeHTML(figure))</p>"
             + "<p class=\"note\">\(escapeHTML(note))</p></div>"
     }
 
     private static func categories(_ r: StorageReport) -> String {
-        let rows = ReportOutput.categories.map { name in
+        let rows = ReportDocument.categories.map { name in
             let tally = r.byCategory[name] ?? .init()
-            return SVGChart.Row(label: labels[name]!, value: tally.bytes, valueText: "\(files(tally.files)) · \(humanBytes(tally.bytes))",
+            return SVGChart.Row(label: labels[name]!, value: tally.bytes, valueText: "\(files(tally.files)) · \(ByteCount.human(tally.bytes))",
                                 color: colors[name]!, data: [("category", name), ("files", String(tally.files)), ("bytes", String(tally.bytes))])
         }
         return SVGChart.rows(rows, title: "Storage recovered by kind")
@@ -89,21 +90,21 @@ enum ReportHTML {
             let tally = r.byDay[day] ?? .init()
             let labelled = offset % 5 == 4   // every fifth day, ending today
             return SVGChart.Column(value: tally.bytes, label: labelled ? shortDate(day) : nil,
-                                   title: "\(day): \(files(tally.files)), \(humanBytes(tally.bytes))",
+                                   title: "\(day): \(files(tally.files)), \(ByteCount.human(tally.bytes))",
                                    highlighted: day == today, outside: since.map { day < $0 } ?? false,
                                    data: [("date", day.description), ("files", String(tally.files)), ("bytes", String(tally.bytes))])
         }
         let earlier = r.byDay.keys.filter { $0 < today.adding(days: -29) }.reduce(Int64(0)) { $0 + r.byDay[$1]!.bytes }
-        let note = earlier > 0 ? "<p class=\"note\">Plus \(escapeHTML(humanBytes(earlier))) recovered before \(escapeHTML(longDate(today.adding(days: -29)))).</p>" : ""
+        let note = earlier > 0 ? "<p class=\"note\">Plus \(escapeHTML(ByteCount.human(earlier))) recovered before \(escapeHTML(longDate(today.adding(days: -29)))).</p>" : ""
         let shaded = since.map { $0 > today.adding(days: -29) ? "<p class=\"note\">Shaded days are before \(escapeHTML(longDate($0))), outside this report.</p>" : "" } ?? ""
         return SVGChart.columns(columns, title: "Bytes recovered per day over the last 30 days", empty: "Nothing deleted in these 30 days",
-                                valueText: humanBytes) + note + shaded
+                                valueText: { ByteCount.human($0) }) + note + shaded
     }
 
     private static func biggest(_ r: StorageReport, calendar: Calendar) -> String {
         guard !r.biggest.isEmpty else { return "<p class=\"empty\">Nothing deleted yet: play a round with <code>clean round</code>.</p>" }
         let rows = r.biggest.enumerated().map { index, file in
-            "<tr><td class=\"rank\">\(index + 1)</td><td class=\"size\" title=\"\(grouped(Int(file.size))) bytes\">\(escapeHTML(humanBytes(file.size)))</td>"
+            "<tr><td class=\"rank\">\(index + 1)</td><td class=\"size\" title=\"\(Words.grouped(Int(file.size))) bytes\">\(escapeHTML(ByteCount.human(file.size)))</td>"
                 + "<td class=\"kind\"><span class=\"swatch\" style=\"background:\(colors[file.category] ?? colors["other"]!)\"></span>\(escapeHTML(labels[file.category] ?? "Other"))</td>"
                 + "<td class=\"day\">\(Day(file.deletedAt, in: calendar))</td>"
                 + "<td class=\"path\">\(escapeHTML(file.rawOriginalPath.description))\(file.purgedAt == nil ? "" : " <span class=\"tag\">deleted for good</span>")</td></tr>"
@@ -115,16 +116,16 @@ enum ReportHTML {
     private static func library(first: ScanRunRecord?, now: IndexTotals?, calendar: Calendar) -> String {
         guard let first, let now else { return "<p class=\"empty\">No scan yet: start with <code>clean scan DIR</code>.</p>" }
         let rows = [
-            SVGChart.Row(label: "First scan", value: first.bytes, valueText: "\(files(first.files)) · \(humanBytes(first.bytes))", color: "#8a94a6",
+            SVGChart.Row(label: "First scan", value: first.bytes, valueText: "\(files(first.files)) · \(ByteCount.human(first.bytes))", color: "#8a94a6",
                          data: [("when", "first"), ("files", String(first.files)), ("bytes", String(first.bytes))]),
-            SVGChart.Row(label: "Now", value: now.bytes, valueText: "\(files(now.files)) · \(humanBytes(now.bytes))", color: trashColor,
+            SVGChart.Row(label: "Now", value: now.bytes, valueText: "\(files(now.files)) · \(ByteCount.human(now.bytes))", color: trashColor,
                          data: [("when", "now"), ("files", String(now.files)), ("bytes", String(now.bytes))]),
         ]
         return SVGChart.rows(rows, title: "The library at the first scan and now")
             + "<p class=\"note\">First scanned on \(escapeHTML(longDate(Day(first.startedAt, in: calendar)))); now is what the index holds today.</p>"
     }
 
-    private static func files(_ count: Int) -> String { "\(grouped(count)) \(count == 1 ? "file" : "files")" }
+    private static func files(_ count: Int) -> String { "\(Words.grouped(count)) \(count == 1 ? "file" : "files")" }
 
     private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
     private static func shortDate(_ day: Day) -> String { "\(day.day) \(months[day.month - 1])" }
@@ -176,7 +177,7 @@ enum ReportHTML {
 
     /// Writes `page` to `file` through a temporary file in the same folder and a rename, so a reader
     /// sees the old page or the new one, never half of one.
-    static func write(_ page: String, to file: String) throws {
+    package static func write(_ page: String, to file: String) throws {
         let folder = (file as NSString).deletingLastPathComponent.isEmpty ? "." : (file as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {

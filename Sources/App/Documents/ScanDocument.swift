@@ -1,0 +1,58 @@
+import Library
+
+/// `clean scan --json` and the pages' scan: DESIGN.md's scan summary.
+package struct ScanDocument: Encodable {
+    struct Tally: Encodable {
+        let count: Int
+        let bytes: Int64
+    }
+
+    struct Groups: Encodable {
+        let groups: Int
+        let files: Int
+        let reclaimableBytes: Int64
+    }
+
+    let files: Int
+    let bytes: Int64
+    let photos: Int
+    let videos: Int
+    let screenshots: Int
+    let other: Int
+    let bigVideos: Tally
+    let oldPhotos: Tally
+    let duplicates: Groups
+    let similar: Groups
+    let protected: [StoreDocument]
+    let badShots: Int
+    let photosFingerprinted: Int
+    let errors: [FileProblem]
+    let errorCount: Int
+    let inspected: Int
+    let unchanged: Int
+    let removed: Int
+    let elapsedSeconds: Double
+
+    package init(_ report: ScanReport) {
+        let s = report.summary
+        files = s.files
+        bytes = s.bytes
+        photos = s.photos
+        videos = s.videos
+        screenshots = s.screenshots
+        other = s.other
+        bigVideos = Tally(count: s.bigVideos.count, bytes: s.bigVideos.bytes)
+        oldPhotos = Tally(count: s.oldPhotos.count, bytes: s.oldPhotos.bytes)
+        duplicates = Groups(groups: s.duplicates.groups, files: s.duplicates.files, reclaimableBytes: s.duplicates.reclaimableBytes)
+        similar = Groups(groups: s.similar.groups, files: s.similar.files, reclaimableBytes: s.similar.reclaimableBytes)
+        protected = s.protected.map(StoreDocument.init)
+        badShots = s.badShots.count
+        photosFingerprinted = report.fingerprinted
+        errors = report.errors.map { FileProblem(path: $0.path, reason: $0.reason) }
+        errorCount = report.errors.count
+        inspected = report.inspected
+        unchanged = report.unchanged
+        removed = report.removed
+        elapsedSeconds = (report.elapsedSeconds * 1000).rounded() / 1000
+    }
+}
