@@ -1,5 +1,4 @@
 #if canImport(Glibc)
-import App
 import Glibc
 #endif
 import Foundation

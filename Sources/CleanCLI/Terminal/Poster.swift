@@ -1,4 +1,3 @@
-import App
 import FileSystem
 import Foundation
 import Media
