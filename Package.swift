@@ -67,6 +67,7 @@ let package = Package(
         .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Trash", "Game"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Game"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "FileSystem"]),
         .testTarget(name: "WebTests", dependencies: [
             "Web", "App", "Imaging", "Library", "Play", "FileSystem", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ], exclude: ["Golden"]),
