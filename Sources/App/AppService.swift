@@ -63,7 +63,7 @@ package struct AppService: Sendable {
         let context = try context()
         let report = try context.existingLibrary()?.storageReport(since: nil, calendar: context.calendar)
             ?? StorageReport(moved: [], calendar: context.calendar)
-        return try ReportDocument(report)
+        return ReportDocument(report)
     }
 
     /// `clean report --html`: the same report as a page, charts included.

@@ -8,13 +8,23 @@ package struct ReportDocument: Encodable {
         let bytes: Int64
     }
 
+    /// Bytes and files freed by kind: every kind named, 0 where nothing was.
+    struct ByCategory: Encodable {
+        let screenshots: Tally
+        let bigVideos: Tally
+        let oldPhotos: Tally
+        let duplicates: Tally
+        let similar: Tally
+        let other: Tally
+    }
+
     struct DayTally: Encodable {
         let date: String
         let files: Int
         let bytes: Int64
     }
 
-    /// The kinds `byCategory` always names, in this order.
+    /// The kinds `byCategory` names, in its order.
     package static let categories = ["screenshots", "bigVideos", "oldPhotos", "duplicates", "similar", "other"]
 
     let bytesFreed: Int64
@@ -22,20 +32,19 @@ package struct ReportDocument: Encodable {
     let filesRestored: Int
     let bytesInTrash: Int64
     let bytesPurged: Int64
-    let byCategory: JSON
+    let byCategory: ByCategory
     let byDay: [DayTally]
     let protected: [StoreDocument]
 
-    package init(_ r: StorageReport, protected stores: [ProtectedStore] = []) throws {
+    package init(_ r: StorageReport, protected stores: [ProtectedStore] = []) {
         bytesFreed = r.bytesFreed
         filesDeleted = r.filesDeleted
         filesRestored = r.filesRestored
         bytesInTrash = r.bytesInTrash
         bytesPurged = r.bytesPurged
-        // An object whose keys are the kinds, in the order above (a dictionary would not keep it).
-        byCategory = .object(try Self.categories.map { name in
-            (name, try DocumentEncoder.encode(Tally(files: r.byCategory[name]?.files ?? 0, bytes: r.byCategory[name]?.bytes ?? 0)))
-        })
+        let tally = { (name: String) in Tally(files: r.byCategory[name]?.files ?? 0, bytes: r.byCategory[name]?.bytes ?? 0) }
+        byCategory = ByCategory(screenshots: tally("screenshots"), bigVideos: tally("bigVideos"), oldPhotos: tally("oldPhotos"),
+                                duplicates: tally("duplicates"), similar: tally("similar"), other: tally("other"))
         byDay = r.byDay.keys.sorted().map { DayTally(date: $0.description, files: r.byDay[$0]!.files, bytes: r.byDay[$0]!.bytes) }
         protected = stores.map(StoreDocument.init)
     }
