@@ -20,6 +20,10 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         public var overexposedMedian: Int
         /// Least share of textured tiles before focus is judged at all (a sky is not blurry).
         public var texturedShare: Double
+        /// A photo blurred so much that few tiles keep texture: judged when at least `blurredTexturedShare`
+        /// of its tiles hold texture and their focus is under `blurredFocus` (a night scene has fewer).
+        public var blurredFocus: Double = 0.4
+        public var blurredTexturedShare: Double = 0.15
 
         /// Chosen on the tune half of the set (Docs/quality.md), precision first: the fewest good photos
         /// flagged (3 of 176), then the most bad shots. Snow keeps its median under 225 and less than 30 % white.
@@ -33,6 +37,7 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
             var limits = self
             limits.blurryFocus *= factor
             limits.shakenFocus *= factor
+            limits.blurredFocus *= factor
             limits.darkHighlight = Int((Double(darkHighlight) * factor).rounded())
             limits.brightShare = min(0.99, brightShare / factor)
             return limits
@@ -69,6 +74,7 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
             if focus < limits.blurryFocus { return .blurry }
             if focus < limits.shakenFocus && q.anisotropy >= limits.shakenAnisotropy { return .blurry }
         }
+        if q.texturedShare >= limits.blurredTexturedShare, let focus = q.focus, focus < limits.blurredFocus { return .blurry }
         return nil
     }
 }

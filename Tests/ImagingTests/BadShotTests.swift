@@ -74,4 +74,15 @@ import Testing
         #expect(abs(BadShot.sharperShare(than: 2.05) - 0.5) < 1e-9)
         #expect(abs(BadShot.sharperShare(than: 0.93) - 0.975) < 1e-9)
     }
+
+    /// A heavy blur leaves few tiles with texture, and those soft: still blurry. A night scene, with
+    /// texture in fewer than 15 % of its tiles, is not judged.
+    @Test func aHeavyBlurWithLittleTextureLeftIsBlurry() {
+        func q(_ textured: Double) -> ShotQuality {
+            ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, focus: 0.3, faintFocus: 0.7,
+                        anisotropy: 0.4, texturedShare: textured)
+        }
+        #expect(BadShot.judge(q(0.25)) == .blurry)
+        #expect(BadShot.judge(q(0.05)) == nil)
+    }
 }
