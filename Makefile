@@ -9,7 +9,8 @@ APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev zlib1g-dev 
                libturbojpeg0-dev libheif-dev libspng-dev libdeflate-dev libqrencode-dev \
                libimage-exiftool-perl jdupes trash-cli file time sqlite3 \
                chromium chromium-driver python3-selenium python3-numpy \
-               tmux chafa ffmpeg man-db bash-completion zbar-tools
+               tmux chafa ffmpeg man-db bash-completion zbar-tools \
+               mate-backgrounds plasma-workspace-wallpapers
 
 FUZZ_SECONDS ?= 30
 FUZZ_BIN      = .build-fuzz/release/SwipeCleanFuzz

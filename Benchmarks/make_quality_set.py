@@ -6,7 +6,8 @@ of OTHER photos (out of focus, shaken, underexposed, overexposed, pocket shots).
 
 Sources (free licences): the phone photos of Fixtures/corpus (drewnoakes/metadata-extractor-images,
 "free to use however you wish"), /work/shared/corpus/media when present, scikit-image's skimage.data
-photos (public domain / CC0, see its README), mate-backgrounds' photographs (GPL-2+) when installed.
+photos (public domain / CC0, see its README), mate-backgrounds' photographs (GPL-2+) and plasma-workspace-wallpapers' photographs (LGPL-3 / CC-BY-SA)
+when installed.
 The photos are split in two by name: the `tune` set is made from one half, the `heldout` set from the
 other, with other degradation amounts and other JPEG qualities and sizes. File names say what each is:
 `good-<name>.jpg`, `<kind>-<how>-<name>.jpg`; hard negatives (night, sunset, low-key...) are made from
@@ -27,9 +28,20 @@ def sources():
                 paths.append(p)
     for p in sorted(glob.glob("/usr/share/backgrounds/mate/nature/*.jpg")):
         paths.append(p)
+    paths += glob.glob("/usr/share/backgrounds/mate/abstract/Elephants.jpg")
+    # plasma-workspace-wallpapers: one photograph per theme (its largest JPEG).
+    photographs = "Altai Autumn BytheWater Canopee Cascade ColdRipple DarkestHour EveningGlow FallenLeaf IceCold " \
+                  "Kokkini MilkyWay OneStandsOut Path SafeLanding summer_1am".split()
+    for theme in sorted(glob.glob("/usr/share/wallpapers/*/contents/images")):
+        if theme.split("/")[-3] not in photographs:
+            continue
+        jpegs = sorted(glob.glob(os.path.join(theme, "*.jpg")), key=os.path.getsize)
+        if jpegs:
+            paths.append(jpegs[-1] + "#" + theme.split("/")[-3])
     seen, photos = set(), []
     for p in paths:
-        name = os.path.splitext(os.path.basename(p))[0].replace(" ", "_")
+        p, _, theme = p.partition("#")
+        name = theme or os.path.splitext(os.path.basename(p))[0].replace(" ", "_")
         if name in seen:
             continue
         try:
@@ -40,7 +52,8 @@ def sources():
         photos.append((name, im))
     try:
         from skimage import data
-        for name in ["astronaut", "coffee", "chelsea", "rocket", "motorcycle_left", "hubble_deep_field", "immunohistochemistry", "camera", "coins", "moon"]:
+        for name in ["astronaut", "coffee", "chelsea", "rocket", "motorcycle_left", "hubble_deep_field", "immunohistochemistry", "camera", "coins", "moon",
+                     "cat", "clock", "brick", "grass", "gravel"]:
             try:
                 a = getattr(data, name)()
             except Exception:
@@ -116,11 +129,17 @@ def pocket(im, rng, level, smear):
 
 
 # Degradation amounts: the tune set gets one list, the held-out set another.
+# Each photo draws its own amounts from these ranges (uniform), the way phones fail by more or less:
+# defocus at several radii, motion at several lengths and angles, under- and overexposure, pocket shots.
 AMOUNTS = {
-    "tune": dict(blur=[0.012, 0.025], disc=[0.015], motion=[0.03, 0.05], dark=[0.05, 0.08], over=[4.0, 6.0],
-                 pocket=[(0.08, 6)], shorts=[1200, 3000], qualities=[92, 80]),
-    "heldout": dict(blur=[0.009, 0.018], disc=[0.02], motion=[0.025, 0.04], dark=[0.04, 0.1], over=[3.5, 8.0],
-                    pocket=[(0.05, 10), (0.12, 4)], shorts=[1536, 2250, 800], qualities=[95, 70]),
+    "tune": dict(blur=[(0.008, 0.012), (0.012, 0.02), (0.02, 0.03)], disc=[(0.012, 0.025)],
+                 motion=[(0.02, 0.035), (0.035, 0.06)], dark=[(0.03, 0.06), (0.06, 0.1)],
+                 over=[(3.0, 4.5), (4.5, 8.0)], pocket=[(0.04, 8), (0.1, 4), (0.07, 12)],
+                 shorts=[1200, 3000, 960], qualities=[92, 80]),
+    "heldout": dict(blur=[(0.008, 0.012), (0.012, 0.02), (0.02, 0.03)], disc=[(0.012, 0.025)],
+                    motion=[(0.02, 0.035), (0.035, 0.06)], dark=[(0.03, 0.06), (0.06, 0.1)],
+                    over=[(3.0, 4.5), (4.5, 8.0)], pocket=[(0.05, 10), (0.12, 4), (0.08, 6)],
+                    shorts=[1536, 2250, 800], qualities=[95, 70]),
 }
 
 
@@ -147,21 +166,23 @@ def build(out, split):
         save("good-night", night(base, rng))
         save("good-sunset", sunset(base))
         save("good-bokeh", bokeh(base))
+        save("good-macro", bokeh(base, centre=0.25, strength=0.035))
         save("good-snow", gamma(base, 0.45, 1.15))
         # Bad shots made of this photo.
-        for k, frac in enumerate(a["blur"]):
-            save(f"blurry-gauss{k}", base.filter(ImageFilter.GaussianBlur(frac * s)))
-        for k, frac in enumerate(a["disc"]):
-            save(f"blurry-disc{k}", disc(fit(base, 800), frac * 800))
-        for k, frac in enumerate(a["motion"]):
+        draw = lambda r: rng.uniform(*r)
+        for k, r in enumerate(a["blur"]):
+            save(f"blurry-gauss{k}", base.filter(ImageFilter.GaussianBlur(draw(r) * s)))
+        for k, r in enumerate(a["disc"]):
+            save(f"blurry-disc{k}", disc(fit(base, 800), draw(r) * 800))
+        for k, r in enumerate(a["motion"]):
             small = fit(base, 800)
-            save(f"blurry-shaken{k}", motion(small, frac * 800, [0, 30, 90, 135][(i + k) % 4]))
-        for k, g in enumerate(a["dark"]):
-            save(f"dark-under{k}", img(arr(base) * g + rng.normal(0, 1.2, arr(base).shape)))
-        for k, g in enumerate(a["over"]):
-            save(f"overexposed-over{k}", gamma(base, 0.8, g))
+            save(f"blurry-shaken{k}", motion(small, draw(r) * 800, rng.uniform(0, 180)))
+        for k, r in enumerate(a["dark"]):
+            save(f"dark-under{k}", img(arr(base) * draw(r) + rng.normal(0, 1.2, arr(base).shape)))
+        for k, r in enumerate(a["over"]):
+            save(f"overexposed-over{k}", gamma(base, 0.8, draw(r)))
         for k, (level, smear) in enumerate(a["pocket"]):
-            save(f"accidental-pocket{k}", pocket(base, rng, level, smear * s / 400))
+            save(f"accidental-pocket{k}", pocket(base, rng, level * rng.uniform(0.7, 1.3), smear * s / 400))
     return written
 
 
@@ -185,14 +206,14 @@ def sunset(im):
     return img(a)
 
 
-def bokeh(im):
-    """A portrait look: the outer part blurred strongly, the centre sharp."""
+def bokeh(im, centre=0.45, strength=0.02):
+    """A portrait look: the outer part blurred strongly, the centre sharp (a macro: a small centre)."""
     w, h = im.size
-    blurred = arr(im.filter(ImageFilter.GaussianBlur(min(w, h) * 0.02)))
+    blurred = arr(im.filter(ImageFilter.GaussianBlur(min(w, h) * strength)))
     a = arr(im)
     yy, xx = np.mgrid[0:h, 0:w]
     d = np.sqrt(((xx - w / 2) / (w / 2)) ** 2 + ((yy - h / 2) / (h / 2)) ** 2)
-    m = np.clip((d - 0.45) / 0.2, 0, 1)[..., None]
+    m = np.clip((d - centre) / 0.2, 0, 1)[..., None]
     return img(a * (1 - m) + blurred * m)
 
 

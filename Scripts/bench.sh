@@ -170,7 +170,7 @@ echo "the set:"; "$VENV/bin/python" "$here/Benchmarks/keeper_eval.py" "$CLEAN" "
 echo "the held-out set:"; "$VENV/bin/python" "$here/Benchmarks/keeper_eval.py" "$CLEAN" "$WORK/similar-held-out"
 # ---- end of similar photos -----------------------------------------------------------------
 # ---- bad shots (issue 39) -------------------------------------------------------------------
-# Benchmarks/make_quality_set.py makes two sets from real photos (Fixtures/corpus, skimage.data and
+# Benchmarks/make_quality_set.py makes two sets from real photos (Fixtures/corpus, skimage.data, plasma and
 # mate-backgrounds' photographs when present): the limits were chosen on the tune set; the held-out set
 # is made from the other photos with other degradation amounts, sizes and JPEG qualities.
 # Targets (held-out): >= 90 % of bad shots flagged, each kind >= 80 %, <= 2 % of good photos flagged.

@@ -20,11 +20,16 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         public var overexposedMedian: Int
         /// Least share of textured tiles before focus is judged at all (a sky is not blurry).
         public var texturedShare: Double
+        /// A photo blurred so much that few tiles keep texture: judged when at least `blurredTexturedShare`
+        /// of its tiles hold texture and their focus is under `blurredFocus` (a night scene has fewer).
+        public var blurredFocus: Double = 0.4
+        public var blurredTexturedShare: Double = 0.15
 
-        /// Measured on the tune half of the set (Docs/quality.md): the least focus of a photo kept there was 1.10.
-        public static let defaults = Limits(blurryFocus: 1.0, shakenFocus: 1.5, shakenAnisotropy: 0.65,
-                                            darkMedian: 15, darkHighlight: 32, brightShare: 0.4, overexposedMedian: 235,
-                                            texturedShare: 0.3)
+        /// Chosen on the tune half of the set (Docs/quality.md), precision first: the fewest good photos
+        /// flagged (3 of 176), then the most bad shots. Snow keeps its median under 225 and less than 30 % white.
+        public static let defaults = Limits(blurryFocus: 0.8, shakenFocus: 1.5, shakenAnisotropy: 0.65,
+                                            darkMedian: 15, darkHighlight: 32, brightShare: 0.35, overexposedMedian: 225,
+                                            texturedShare: 0.4)
 
         /// These limits made stricter (more flagged) or laxer by `factor` (1: as they are).
         public func scaled(_ factor: Double) -> Limits {
@@ -32,10 +37,30 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
             var limits = self
             limits.blurryFocus *= factor
             limits.shakenFocus *= factor
+            limits.blurredFocus *= factor
             limits.darkHighlight = Int((Double(darkHighlight) * factor).rounded())
             limits.brightShare = min(0.99, brightShare / factor)
             return limits
         }
+    }
+
+    /// The focus of the good photos of the tune set (139 with texture enough to judge,
+    /// Benchmarks/make_quality_set.py --split tune), at every 5th percentile from 0 to 100.
+    static let referenceFocus: [Double] = [0.70, 1.16, 1.27, 1.43, 1.49, 1.60, 1.73, 1.84, 1.95, 2.02, 2.05,
+                                           2.18, 2.29, 2.37, 2.46, 2.61, 2.75, 2.88, 3.07, 3.45, 3.74]
+
+    /// The share (0 to 1) of those sharp photos whose sharpest part is sharper than `focus`: the card's
+    /// "softer than 98 % of sharp photos".
+    public static func sharperShare(than focus: Double) -> Double {
+        let r = referenceFocus
+        guard focus > r[0] else { return 1 }
+        guard focus < r[r.count - 1] else { return 0 }
+        let step = 1 / Double(r.count - 1)
+        for i in 1..<r.count where focus < r[i] {
+            let within = (focus - r[i - 1]) / (r[i] - r[i - 1])
+            return 1 - (Double(i - 1) + within) * step
+        }
+        return 0
     }
 
     /// The kind of bad shot these measures make, or nil for a photo to keep.
@@ -49,6 +74,7 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
             if focus < limits.blurryFocus { return .blurry }
             if focus < limits.shakenFocus && q.anisotropy >= limits.shakenAnisotropy { return .blurry }
         }
+        if q.texturedShare >= limits.blurredTexturedShare, let focus = q.focus, focus < limits.blurredFocus { return .blurry }
         return nil
     }
 }

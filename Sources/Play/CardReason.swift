@@ -83,13 +83,14 @@ public enum CardReason {
         let percent = { (share: Double?) in "\(Int(((share ?? 0) * 100).rounded())) %" }
         switch item.shownBadShot {
         case .blurry:
-            if (item.shotFocus ?? 0) >= BadShot.Limits.defaults.blurryFocus {
-                return "shaken: its edges are smeared in one direction (the camera moved)"
+            let focus = item.shotFocus ?? 0
+            if focus >= BadShot.Limits.defaults.blurryFocus {
+                return "shaken: its edges are \(percent(item.shotAnisotropy)) fainter along one direction than across it (the camera moved)"
             }
-            return "out of focus: even the sharpest part of this photo is soft"
+            return "out of focus: the sharpest part of this photo is softer than \(percent(BadShot.sharperShare(than: focus))) of sharp photos"
         case .dark: return "almost black: \(percent(item.shotDark)) of it is darker than the shadows"
         case .overexposed: return "washed out: \(percent(item.shotBright)) of it is pure white"
-        case .accidental: return "taken by accident: almost black, with nothing in it to see"
+        case .accidental: return "taken by accident: \(percent(item.shotDark)) of it is black, with nothing in it to see"
         case nil: return "bad shot"
         }
     }

@@ -48,7 +48,8 @@ import Testing
         let played = try clean.run(["boss", "bad-shots"], input: "k\nk\nk\nk\nk\nk\n")
         #expect(played.status == 0, "\(played.stderr)")
         // Each card says why in words.
-        for words in ["shaken: its edges are smeared", "almost black:", "washed out:", "taken by accident"] {
+        for words in ["fainter along one direction than across it (the camera moved)", "almost black:", "washed out:",
+                      "taken by accident: 100 % of it is black"] {
             #expect(played.stdout.contains(words), "\(words): \(played.stdout)")
         }
     }

@@ -49,9 +49,40 @@ import Testing
     }
 
     @Test func strictnessFlagsMoreAboveOne() {
-        let q = ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, focus: 1.1, faintFocus: 1.1,
+        let q = ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, focus: 0.9, faintFocus: 0.9,
                             anisotropy: 0.2, texturedShare: 0.9)
         #expect(BadShot.judge(q) == nil)
         #expect(BadShot.judge(q, limits: BadShot.Limits.defaults.scaled(1.2)) == .blurry)
+    }
+
+    /// A frame 38 % blown out with a median of 230 is overexposed (the tune set's gain-3 copies); snow,
+    /// 27 % white at a median of 220, is not.
+    @Test func overexposureIsToldFromSnow() {
+        func q(_ bright: Double, _ median: Int) -> ShotQuality {
+            ShotQuality(darkShare: 0, brightShare: bright, median: median, highlight: 255, focus: 2, faintFocus: 2,
+                        anisotropy: 0.2, texturedShare: 0.8)
+        }
+        #expect(BadShot.judge(q(0.38, 230)) == .overexposed)
+        #expect(BadShot.judge(q(0.27, 220)) == nil)
+    }
+
+    /// The card's "softer than N % of sharp photos" reads the tune set's good photos' focus: the least of
+    /// them is softer than none, the median softer than half, the sharpest than all.
+    @Test func sharperShareReadsTheReferencePhotos() {
+        #expect(BadShot.sharperShare(than: 0.5) == 1)
+        #expect(BadShot.sharperShare(than: 4) == 0)
+        #expect(abs(BadShot.sharperShare(than: 2.05) - 0.5) < 1e-9)
+        #expect(abs(BadShot.sharperShare(than: 0.93) - 0.975) < 1e-9)
+    }
+
+    /// A heavy blur leaves few tiles with texture, and those soft: still blurry. A night scene, with
+    /// texture in fewer than 15 % of its tiles, is not judged.
+    @Test func aHeavyBlurWithLittleTextureLeftIsBlurry() {
+        func q(_ textured: Double) -> ShotQuality {
+            ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, focus: 0.3, faintFocus: 0.7,
+                        anisotropy: 0.4, texturedShare: textured)
+        }
+        #expect(BadShot.judge(q(0.25)) == .blurry)
+        #expect(BadShot.judge(q(0.05)) == nil)
     }
 }
