@@ -53,7 +53,7 @@ let package = Package(
         .executableTarget(name: "TrashCrashHarness", dependencies: ["Trash", "FileSystem"]),
         .executableTarget(name: "PlayCrashHarness", dependencies: ["Play", "Library", "Trash", "Game", "FileSystem"]),
 
-        // MARK: - Tests mirror the modules, plus one suite over the built binary
+        // MARK: - Tests mirror the modules (CleanCLITests: the CLI's units), plus one suite over the built binary
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "GameTests", dependencies: ["Game"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -67,6 +67,7 @@ let package = Package(
         .testTarget(name: "WebTests", dependencies: [
             "Web", "CleanCLI", "Imaging", "Library", "Play", "FileSystem", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ]),
+        .testTarget(name: "CleanCLITests", dependencies: ["CleanCLI", "Library", "Media", "Settings"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CleanCLI"]),
     ],
     swiftLanguageModes: [.v6]
