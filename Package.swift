@@ -56,7 +56,7 @@ let package = Package(
         .executableTarget(name: "TrashCrashHarness", dependencies: ["Trash", "FileSystem"]),
         .executableTarget(name: "PlayCrashHarness", dependencies: ["Play", "Library", "Trash", "Game", "FileSystem"]),
 
-        // MARK: - Tests mirror the modules, plus one suite over the built binary
+        // MARK: - Tests mirror the modules (CleanCLITests: the CLI's units), plus one suite over the built binary
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
         .testTarget(name: "GameTests", dependencies: ["Game"]),
         .target(name: "TestSupport", path: "Tests/TestSupport"),
@@ -67,10 +67,11 @@ let package = Package(
         .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Trash", "Game"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Game"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "FileSystem"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "FileSystem", "Library", "Media", "Settings"]),
         .testTarget(name: "WebTests", dependencies: [
             "Web", "App", "Imaging", "Library", "Play", "FileSystem", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ], exclude: ["Golden"]),
+        .testTarget(name: "CleanCLITests", dependencies: ["CleanCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CleanCLI", "TestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

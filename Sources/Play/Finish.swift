@@ -97,29 +97,13 @@ extension PlayContext {
                 facts[decision.item] = .init(category: decision.category, contentKey: files.item.contentKey())
                 continue
             }
-            if isDuplicate && files.keptCopy == nil {
-                skipped.append((files.item.rawPath, "it is no longer a duplicate: no kept copy to fall back on"))
-                continue
+            // A card of one file, or a copy of a batch recorded before group cards (read through its adapter).
+            switch try PerCopyBatch.request(for: decision, files: files, leaving: leaving, library: library) {
+            case .skip(let reason): skipped.append((files.item.rawPath, reason))
+            case .move(let request):
+                requests.append(request)
+                facts[decision.item] = .init(category: decision.category, contentKey: files.item.contentKey())
             }
-            // The duplicates flow never takes the last copy: not when the kept copy leaves in this batch too.
-            if isDuplicate, let kept = files.keptCopy, leaving.contains(kept.path) {
-                skipped.append((files.item.rawPath, "its kept copy \(kept.rawPath) is deleted in this batch too; this copy stays as the last one"))
-                continue
-            }
-            // A similar photo moves only while the photo kept in its place is there, unchanged; unless
-            // the player deletes that one in this batch too (each was dealt as its own card).
-            var keptPhoto: KeptPhoto?
-            if isSimilar {
-                guard let kept = try library.similarKept(of: decision.item) else {
-                    skipped.append((files.item.rawPath, "it is no longer similar to a kept photo (rescanned since it was dealt)"))
-                    continue
-                }
-                if !leaving.contains(kept.path) { keptPhoto = KeptPhoto(path: kept.rawPath, expected: kept.status) }
-            }
-            requests.append(MoveRequest(itemID: decision.item, path: files.item.rawPath, expected: files.item.status,
-                                        linked: files.linked.map { .init(path: $0.rawPath, expected: $0.status) },
-                                        twin: isDuplicate ? files.keptCopy?.rawPath : nil, keptPhoto: keptPhoto))
-            facts[decision.item] = .init(category: decision.category, contentKey: files.item.contentKey())
         }
         // A folder no file can leave (a phone's own storage, a read-only mount) moves nothing at all: said once,
         // before the first file, and the batch waits in `clean pending` (the round's decisions are kept).

@@ -85,7 +85,7 @@ extension Migrations {
     static let extraCopyOf = extraCopy(inGroup: "item.duplicateGroup")
 
     /// Whether `item` would be an extra copy as a member of the group whose id is `group` (an SQL expression).
-    static func extraCopy(inGroup group: String) -> String {
+    private static func extraCopy(inGroup group: String) -> String {
         """
         EXISTS (SELECT 1 FROM duplicateGroup g JOIN item k ON k.id = g.keptItem
                 WHERE g.id = \(group) AND k.id != item.id AND NOT (k.inode = item.inode AND k.device = item.device))

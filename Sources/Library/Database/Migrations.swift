@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 
 /// The schema, as frozen migrations: a migration that has shipped is never edited; changes are new migrations.
@@ -206,7 +207,15 @@ enum Migrations {
         migrator.registerMigration("v9: folders") { db in
             // The folders that hold files (FolderIndex): a weekly boss's folder names become path ranges.
             try db.execute(sql: "CREATE TABLE folder (path BLOB PRIMARY KEY NOT NULL) WITHOUT ROWID")
-            try FolderIndex.recordAll(db)
+            // Frozen here (no app code): every folder of the items then in the index, the part of each
+            // path before its last slash (empty for a path without one), read in one pass.
+            let paths = try Data.fetchCursor(db, sql: "SELECT path FROM item")
+            var folders: Set<Data> = []
+            while let path = try paths.next() {
+                folders.insert(path.lastIndex(of: UInt8(ascii: "/")).map { Data(path[path.startIndex..<$0]) } ?? Data())
+            }
+            let insert = try db.makeStatement(sql: "INSERT OR IGNORE INTO folder (path) VALUES (?)")
+            for folder in folders { try insert.execute(arguments: [folder]) }
         }
         migrator.registerMigration("v10: similar tally") { db in
             // The similar photos' count (home screen, boss list) reads the members of similar groups only,

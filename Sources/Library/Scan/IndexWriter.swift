@@ -92,6 +92,15 @@ enum IndexWriter {
         }
     }
 
+    /// Whether `item` would be an extra copy as a member of the group whose id is `group` (an SQL expression):
+    /// the rule of the triggers of migration v8, which keep their own frozen copy.
+    static func extraCopy(inGroup group: String) -> String {
+        """
+        EXISTS (SELECT 1 FROM duplicateGroup g JOIN item k ON k.id = g.keptItem
+                WHERE g.id = \(group) AND k.id != item.id AND NOT (k.inode = item.inode AND k.device = item.device))
+        """
+    }
+
     /// Makes `duplicateGroup` hold exactly the waiting groups, keeping the id of a group whose
     /// content was already grouped, and points each member item at its group; all in SQL, so no
     /// group is held in memory. Only rows whose group or `extraCopy` changes are written, both in one
@@ -102,7 +111,7 @@ enum IndexWriter {
     /// million files). The order is for speed only: any order writes the same rows.
     static func replaceGroups(_ db: Database) throws {
         try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, '1')", arguments: [Migrations.extraCopiesInBulkKey])
-        let extraCopy = Migrations.extraCopy(inGroup: "wanted.groupId")
+        let extraCopy = Self.extraCopy(inGroup: "wanted.groupId")
         try db.execute(sql: """
             INSERT INTO duplicateGroup (contentHash, size, keptItem, files, reclaimableBytes)
             SELECT contentHash, size, keptItem, files, reclaimableBytes FROM temp.foundGroup WHERE true

@@ -1,4 +1,4 @@
-@testable import CleanCLI
+import App
 import Library
 import Media
 @testable import Settings
