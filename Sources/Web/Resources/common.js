@@ -99,6 +99,11 @@ export const SC = {
     while (Math.abs(value) >= 1000 && unit < units.length - 1) { value /= 1000; unit++; }
     return unit === 0 ? n + " B" : value.toFixed(1) + " " + units[unit];
   },
+  // A folder for a line of its own: the end of a long one (where it differs), cut from the left.
+  folder(path, room = 42) {
+    const text = String(path || "");
+    return text.length <= room ? text : "…" + text.slice(text.length - room + 1);
+  },
   grouped(n) { return Number(n).toLocaleString("en-US"); },
   date(iso) {
     if (!iso) return "date unknown";

@@ -8,6 +8,7 @@ export function groupCards(currentTop) {
   // what sets it apart. Marked members stay (the suggested one at first): 1…9 or the ✓ button marks
   // and unmarks, a tap on a photo compares it with the suggested one. ← deletes the unmarked, → keeps all.
   let marks = new Set(), marksFor = null;
+  let closeOpen = null;   // the open comparison's close, if one is open
   function memberStrip(card) {
     const strip = el("div", { class: "members", role: "list", "aria-label": "Copies: mark those to keep" });
     card.group.members.forEach((m, i) => {
@@ -53,6 +54,22 @@ export function groupCards(currentTop) {
     node.addEventListener("pointercancel", cancel);
   }
 
+  // What a copy holds that the suggested one lacks (its `onlyHere` words), said before the swipe:
+  // "copy 2 knows where it was taken and names the camera; deleting it loses that". No field: nothing said.
+  const onlyHereWords = {
+    "location": "knows where it was taken", "capture date": "knows when it was taken", "camera": "names the camera",
+    "live photo video": "has the Live Photo's video", "sidecar": "has a sidecar file beside it",
+    "higher resolution": "has more pixels", "edits": "holds edits made to it",
+  };
+  function onlyHereNotes(card) {
+    return card.group.members.map((m, i) => {
+      const words = (Array.isArray(m.onlyHere) ? m.onlyHere : []).map(w => onlyHereWords[w] || "has its " + w);
+      if (m.suggested || !words.length) return null;
+      const list = words.length === 1 ? words[0] : words.slice(0, -1).join(", ") + " and " + words[words.length - 1];
+      return "copy " + (i + 1) + " (" + m.name + ") " + list + "; deleting it loses that";
+    }).filter(Boolean);
+  }
+
   function resetMarks(card) {
     if (marksFor === card.id) return;
     marksFor = card.id;
@@ -89,25 +106,50 @@ export function groupCards(currentTop) {
         (m.width && m.height ? " · " + m.width + "×" + m.height : "") + " · " + m.folder)));
     const apply = () => { for (const pane of panes) pane.querySelector("img").style.transform =
       "translate(" + view.x + "px," + view.y + "px) scale(" + view.scale + ")"; };
+    // The button names the file it marks and the side it is on (the member starts on the right; Flip moves it).
     const keepButton = el("button", { id: "compare-keep", "aria-pressed": String(marks.has(member.item)),
-      onclick: () => toggleMark(card, card.group.members.indexOf(member) + 1) }, "Keep this copy");
-    const close = () => { overlay.remove(); document.removeEventListener("keydown", keys, true); };
+      onclick: () => toggleMark(card, card.group.members.indexOf(member) + 1) });
+    const keepLabel = () => keepButton.replaceChildren("Keep ", el("b", {}, member.name), " (" + (flipped ? "left" : "right") + ")");
+    const close = () => { overlay.remove(); document.removeEventListener("keydown", keys, true); closeOpen = null; };
     const overlay = el("div", { class: "compare", id: "compare", role: "dialog", "aria-label": "Compare two copies", "data-item": member.item },
       el("div", { class: "panes" }, ...panes),
       el("div", { class: "actions" }, keepButton,
         el("button", { id: "compare-flip", onclick: () => flip() }, "Flip (F)"),
         el("button", { id: "compare-close", onclick: close }, "Close (Esc)")));
     let flipped = false;
-    const flip = () => { flipped = !flipped; overlay.classList.toggle("flipped", flipped); };
+    const flip = () => { flipped = !flipped; overlay.classList.toggle("flipped", flipped); keepLabel(); };
+    keepLabel();
+    // A click (or tap) on a photo zooms both panes 2× at that point; at 8× it goes back to the whole photo.
+    const zoomAt = (pane, clientX, clientY) => {
+      const box = pane.getBoundingClientRect();
+      const p = { x: clientX - (box.left + box.width / 2), y: clientY - (box.top + box.height / 2) };
+      const scale = view.scale >= 8 ? 1 : Math.min(8, view.scale * 2);
+      view.x = scale === 1 ? 0 : p.x - (p.x - view.x) * scale / view.scale;
+      view.y = scale === 1 ? 0 : p.y - (p.y - view.y) * scale / view.scale;
+      view.scale = scale;
+      apply();
+    };
     overlay.addEventListener("wheel", event => {
       event.preventDefault();
       view.scale = Math.max(1, Math.min(8, view.scale * (event.deltaY < 0 ? 1.2 : 1 / 1.2)));
       apply();
     }, { passive: false });
-    let dragFrom = null;
-    overlay.addEventListener("pointerdown", event => { if (event.target.tagName === "IMG") dragFrom = { x: event.clientX - view.x, y: event.clientY - view.y }; });
-    overlay.addEventListener("pointermove", event => { if (dragFrom) { view.x = event.clientX - dragFrom.x; view.y = event.clientY - dragFrom.y; apply(); } });
-    overlay.addEventListener("pointerup", () => { dragFrom = null; });
+    let dragFrom = null, moved = 0;
+    overlay.addEventListener("pointerdown", event => {
+      if (event.target.tagName !== "IMG") return;
+      dragFrom = { x: event.clientX - view.x, y: event.clientY - view.y, startX: event.clientX, startY: event.clientY };
+      moved = 0;
+    });
+    overlay.addEventListener("pointermove", event => {
+      if (!dragFrom) return;
+      moved = Math.max(moved, Math.hypot(event.clientX - dragFrom.startX, event.clientY - dragFrom.startY));
+      if (moved > 6) { view.x = event.clientX - dragFrom.x; view.y = event.clientY - dragFrom.y; apply(); }
+    });
+    overlay.addEventListener("pointerup", event => {
+      const pane = dragFrom && moved <= 6 ? event.target.closest(".pane") : null;
+      dragFrom = null;
+      if (pane) zoomAt(pane, event.clientX, event.clientY);
+    });
     const keys = event => {
       const key = event.key.toLowerCase();
       if (key === "escape") { event.preventDefault(); event.stopPropagation(); close(); }
@@ -116,10 +158,15 @@ export function groupCards(currentTop) {
       else if (key === "+" || key === "=") { event.preventDefault(); event.stopPropagation(); view.scale = Math.min(8, view.scale * 1.2); apply(); }
       else if (key === "-") { event.preventDefault(); event.stopPropagation(); view.scale = Math.max(1, view.scale / 1.2); apply(); }
     };
+    closeOpen?.();
     document.addEventListener("keydown", keys, true);
     document.body.append(overlay);
+    closeOpen = close;
     apply();
   }
 
-  return { memberStrip, attachLongPress, resetMarks, showMarks, toggleMark, keptItems: () => [...marks] };
+  // The card the comparison shows was decided (or undone away): the comparison goes with it.
+  const closeComparison = () => closeOpen?.();
+
+  return { memberStrip, attachLongPress, onlyHereNotes, resetMarks, showMarks, toggleMark, closeComparison, keptItems: () => [...marks] };
 }

@@ -61,13 +61,24 @@ import { showBatch } from "./roundEnd.js";
 
   function renderHud() {
     tally.replaceChildren("Deleted ", el("b", { id: "deleted-count" }, String(state.deleted)), " · ", el("b", {}, bytes(state.bytesToFree)), " to free");
-    progress.textContent = "card " + Math.min(state.reviewed + 1, total) + " of " + total;
+    // Cards, not files: a group card is one card however many copies its delete moves.
+    progress.textContent = "card " + Math.min(cardsDone() + 1, total) + " of " + total;
     xpEstimate.textContent = "+" + state.xpEstimate + " XP";
     undoButton.disabled = state.reviewed === 0 || state.undosLeft === 0;
     undoButton.title = state.undosLeft == null ? "Undo (u)" : "Undo (u) · " + state.undosLeft + " left today";
     // The allowance on the button itself (a phone has no hover): how many undos are left today.
     undoButton.setAttribute("aria-label", state.undosLeft == null ? "Undo" : "Undo, " + state.undosLeft + " left today");
-    undoButton.replaceChildren("↶", state.undosLeft == null ? "" : el("span", { class: "left", id: "undos-left" }, String(state.undosLeft)));
+    // The allowance shows once there is something to undo.
+    undoButton.replaceChildren("↶", state.undosLeft == null || state.reviewed === 0 ? "" : el("span", { class: "left", id: "undos-left" }, String(state.undosLeft)));
+  }
+
+  // How many cards were decided: those dealt before the current one (all of them once play is over).
+  let quitAt = null;   // the cards decided when the player stopped (Esc): the server then has no current card
+  function cardsDone() {
+    if (quitAt !== null) return quitAt;
+    if (state.current == null) return cards.size;
+    const index = [...cards.keys()].indexOf(state.current);
+    return index < 0 ? cards.size : index;
   }
 
   // A photo at the long sides the server makes (640, 1080 and 1600 px), each said with its width, so the
@@ -109,14 +120,19 @@ import { showBatch } from "./roundEnd.js";
     if (media) {
       media.addEventListener("error", () => media.replaceWith(card.kind === "video" && card.poster ? posterFrame() : noPreview()));
       // The card takes the photo's own shape, as large as the stage allows: the photo fills it.
-      media.addEventListener("load", () => fitCard(node, media.naturalWidth, media.naturalHeight));
+      media.addEventListener("load", () => {
+        // At most twice its own size (a 70×100 photo: 140×200 in the middle of the card).
+        if (card.kind === "photo") Object.assign(media.style, { maxWidth: 2 * media.naturalWidth + "px", maxHeight: 2 * media.naturalHeight + "px" });
+        fitCard(node, media.naturalWidth, media.naturalHeight);
+      });
       media.addEventListener("loadedmetadata", () => fitCard(node, media.videoWidth, media.videoHeight));
       if (card.width && card.height) fitCard(node, card.width, card.height);
       node.append(media);
     } else {
       node.append(noPreview());
     }
-    const facts = [bytes(card.size), card.capturedAt ? "taken " + SC.date(card.capturedAt) : null,
+    // A group card's size is what its delete frees (the unmarked copies), not the photo's: it says so.
+    const facts = [card.group ? "frees " + bytes(card.size) : bytes(card.size), card.capturedAt ? "taken " + SC.date(card.capturedAt) : null,
       card.width && card.height ? card.width + "×" + card.height : null, card.linked ? "+" + card.linked + " linked" : null].filter(Boolean);
     node.append(
       el("div", { class: "stamp delete" }, "DELETE"),
@@ -126,24 +142,37 @@ import { showBatch } from "./roundEnd.js";
         el("span", { class: "chip" }, card.category), el("span", { class: "chip" }, card.name),
         el("div", { class: "reason" }, card.reason),
         el("div", { class: "facts" }, facts.join(" · ")),
+        card.group ? onlyHereNotes(card).map(text => el("div", { class: "only-here" }, "⚠ " + text)) : null,
         el("div", { class: "folder" }, "in " + card.folder)));
     if (card.group) { node.append(memberStrip(card)); attachLongPress(node, card); }
     return node;
   }
 
-  const { memberStrip, attachLongPress, resetMarks, showMarks, toggleMark, keptItems } = groupCards(() => top);
+  const { memberStrip, attachLongPress, onlyHereNotes, resetMarks, showMarks, toggleMark, closeComparison, keptItems } = groupCards(() => top);
 
   // Sizes a card to a width × height picture fitted in the stage (never smaller than 300 px a side).
+  // A tiny photo is never blown up past twice its size: the card keeps at least 300 px a side and the
+  // photo sits in its middle, on the card's background. The card behind keeps the top card's frame.
   function fitCard(node, width, height) {
     if (!width || !height) return;
     node.dataset.w = width; node.dataset.h = height;
+    if (node.classList.contains("behind")) return matchFrame(node);
     const margin = stage.clientWidth < 600 ? 8 : 14;
     const room = { w: stage.clientWidth - 2 * margin, h: stage.clientHeight - 2 * margin };
     if (room.w <= 0 || room.h <= 0) return;
-    const scale = Math.min(room.w / width, room.h / height);
+    const scale = Math.min(room.w / width, room.h / height, 2);
     const w = Math.min(room.w, Math.max(width * scale, 300)), h = Math.min(room.h, Math.max(height * scale, 300));
     Object.assign(node.style, { left: (stage.clientWidth - w) / 2 + "px", top: (stage.clientHeight - h) / 2 + "px",
       width: w + "px", height: h + "px", right: "auto", bottom: "auto" });
+    for (const under of stage.querySelectorAll(".card.behind")) matchFrame(under);
+  }
+
+  // The card behind in exactly the frame of the one on top (no edge of it peeks out around it).
+  function matchFrame(under) {
+    const over = stage.querySelector(".card:not(.behind)");
+    if (!over || !over.style.width) return;
+    const { left, top, width, height } = over.style;
+    Object.assign(under.style, { left, top, width, height, right: "auto", bottom: "auto" });
   }
   window.addEventListener("resize", () => {
     for (const node of stage.querySelectorAll(".card[data-w]")) fitCard(node, +node.dataset.w, +node.dataset.h);
@@ -151,6 +180,7 @@ import { showBatch } from "./roundEnd.js";
 
   let top = null;   // { node, card, x, y }
   function deal() {
+    if (!top || top.card.id !== state.current) closeComparison();
     stage.replaceChildren();
     top = null;
     if (state.current == null) return end();
@@ -161,6 +191,7 @@ import { showBatch } from "./roundEnd.js";
     if (nextId !== undefined) {
       const under = cardElement(cards.get(nextId));
       under.classList.add("behind");
+      under.setAttribute("aria-hidden", "true");
       stage.append(under);
     }
     const node = cardElement(card);
@@ -299,6 +330,7 @@ import { showBatch } from "./roundEnd.js";
     busy = true;
     try {
       const answer = await SC.api("/rounds/" + round.round + "/decisions", { card: top ? top.card.id : null, decision });
+      if (decision === "quit") quitAt = cardsDone();
       apply(answer);
       if (answer.message) toast(answer.message);
       busy = false;
@@ -386,7 +418,7 @@ import { showBatch } from "./roundEnd.js";
     if (finished) return;
     finished = true;
     beat.stop();
-    return showBatch({ round, boss, deckProblem });
+    return showBatch({ round, boss, deckProblem, cards: cardsDone() });
   }
 
   deal();

@@ -4,7 +4,10 @@ import { SC } from "./common.js";
 // batch waits on the home page), then the round's end (XP part by part, level, streak, celebrations,
 // what was not moved and why). `round` is the round's document, `boss` its boss (or null), `deckProblem`
 // a sentence when the index could not deal every card.
-export async function showBatch({ round, boss, deckProblem }) {
+export async function showBatch({ round, boss, deckProblem, cards }) {
+  const plural = (n, word) => n + " " + word + (n === 1 ? "" : "s");
+  // Cards and files apart: a group card is one card, its copies several files.
+  const reviewed = n => cards == null || cards === n ? plural(n, "file") : plural(n, "file") + " on " + plural(cards, "card");
   const { el, bytes } = SC;
   let batch;
   try { batch = await SC.api("/rounds/" + round.round + "/batch"); } catch (error) { return SC.fail(error); }
@@ -14,13 +17,14 @@ export async function showBatch({ round, boss, deckProblem }) {
   const no = el("button", { class: "ghost", id: "confirm-no", onclick: () => confirm(false) }, "Not now");
   SC.show(el("div", { class: "confirm", id: "confirmation" },
     el("h1", {}, count === 0 ? "Nothing to move" : "Move these to the trash?"),
-    el("p", { class: "muted" }, "Reviewed " + batch.reviewed + " · kept " + batch.kept +
+    el("p", { class: "muted" }, "Reviewed " + reviewed(batch.reviewed) + " · kept " + plural(batch.kept, "file") +
       (count ? " · they can be restored from the trash at any time." : "")),
     deckProblem ? el("p", { class: "error-box", role: "alert", id: "deck-problem" }, deckProblem) : null,
     count ? el("div", { class: "grid" }, batch.cards.map(c => el("div", { class: "thumb" },
       el("div", { class: "pic" }, c.kind === "photo" ? el("img", { src: SC.media(c.media), alt: c.name, loading: "lazy" })
         : c.poster ? el("img", { src: SC.media(c.poster), alt: c.name, loading: "lazy" }) : (c.kind === "video" ? "▶" : "▣")),
-      el("div", { class: "meta" }, el("div", { class: "n", title: c.name }, c.name), el("div", { class: "muted" }, bytes(c.size)))))) : null,
+      el("div", { class: "meta" }, el("div", { class: "n", title: c.name }, c.name),
+        c.folder ? el("div", { class: "muted folder", title: c.folder }, SC.folder(c.folder, 30)) : null, el("div", { class: "muted" }, bytes(c.size)))))) : null,
     el("div", { class: "actions" }, count ? el("span", { class: "total" }, "Total " + bytes(batch.bytesToFree)) : null,
       el("span", { class: "spacer" }), yes, count ? no : null)));
   yes.focus();
@@ -46,7 +50,7 @@ export async function showBatch({ round, boss, deckProblem }) {
     SC.show(el("div", { class: "end", id: "round-end" },
       el("h1", {}, r.confirmed ? "Round complete" : "Round over"),
       el("div", { class: "xp-big", id: "xp-earned" }, "+" + r.xpEarned + " XP"),
-      el("p", {}, "Reviewed " + r.reviewed + " · kept " + r.kept + " · deleted " + r.deleted + " · freed " + bytes(r.bytesFreed)),
+      el("p", {}, "Reviewed " + reviewed(r.reviewed) + " · kept " + plural(r.kept, "file") + " · deleted " + plural(r.deleted, "file") + " · freed " + bytes(r.bytesFreed)),
       el("table", { class: "breakdown" }, el("tbody", {}, rows.map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", {}, v))),
         el("tr", {}, el("td", {}, el("b", {}, "Total")), el("td", {}, el("b", {}, String(r.xpEarned)))))),
       el("p", { class: "muted" }, "Level " + r.level + " · " + (r.levelTitle || "") + (r.currentStreak ? " · streak " + r.currentStreak + " day" + (r.currentStreak === 1 ? "" : "s") : "")),

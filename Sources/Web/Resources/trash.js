@@ -21,6 +21,11 @@ import { SC } from "./common.js";
     const count = files.length + " file" + (files.length === 1 ? "" : "s");
     const question = el("div", { class: "panel", id: "empty-question", role: "alertdialog", "aria-labelledby": "empty-title", hidden: true },
       el("p", { id: "empty-title" }, "Delete " + count + " (" + bytes(total) + ") for good? They cannot be restored."),
+      // What goes, each with its folder: two files of one name are told apart.
+      el("ul", { class: "empty-list", id: "empty-list" }, files.map(f => {
+        const slash = f.originalPath.lastIndexOf("/");
+        return el("li", {}, el("b", {}, f.originalPath.slice(slash + 1)), " ", el("span", { class: "muted", title: f.originalPath.slice(0, slash) }, SC.folder(f.originalPath.slice(0, slash), 50)), " · " + bytes(f.size));
+      })),
       el("div", { class: "toolbar" },
         el("button", { class: "danger", id: "empty-yes", onclick: () => empty(files.map(f => f.id)) }, "Delete for good"),
         el("button", { class: "ghost", id: "empty-no", onclick: () => { question.hidden = true; emptyButton.focus(); } }, "Cancel")));
@@ -40,7 +45,7 @@ import { SC } from "./common.js";
             const box = el("input", { type: "checkbox", "aria-label": "Select " + f.originalPath, "data-id": f.id });
             box.addEventListener("change", () => { box.checked ? selected.add(f.id) : selected.delete(f.id); update(); });
             return el("div", { class: "trash-row", "data-id": f.id }, box,
-              el("div", { class: "path" }, f.originalPath.slice(slash + 1), el("small", {}, f.originalPath.slice(0, slash) + (f.linked ? " · linked file" : ""))),
+              el("div", { class: "path" }, f.originalPath.slice(slash + 1), el("small", { title: f.originalPath.slice(0, slash) }, SC.folder(f.originalPath.slice(0, slash), 60) + (f.linked ? " · linked file" : ""))),
               el("span", { class: "muted when" }, bytes(f.size)),
               el("button", { class: "ghost", onclick: () => restore([f.id]) }, "Restore"));
           }))))));
