@@ -9,7 +9,7 @@ APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev zlib1g-dev 
                libturbojpeg0-dev libheif-dev libspng-dev libdeflate-dev libqrencode-dev \
                libimage-exiftool-perl jdupes trash-cli file time sqlite3 \
                chromium chromium-driver python3-selenium python3-numpy \
-               tmux chafa ffmpeg man-db bash-completion zbar-tools \
+               tmux chafa ffmpeg man-db bash-completion zbar-tools nodejs \
                mate-backgrounds plasma-workspace-wallpapers
 
 FUZZ_SECONDS ?= 30
@@ -46,10 +46,12 @@ setup:
 build: setup
 	$(SWIFT) build -c $(CONFIG)
 
-# After the suites: every relative link of the README and Docs/ resolves, and `make install` into a
+# Before the suites, every browser script's syntax (node --check, as an ES module): a typo fails here,
+# not as a blank page in the browser tests. After the suites: every relative link of the README and Docs/ resolves, and `make install` into a
 # temporary prefix (on this debug build) gives a binary that runs, man pages, a bash completion, and
 # `make uninstall` takes every file back.
 test: setup
+	Tests/Browser/check_scripts.sh
 	$(SWIFT) build
 	$(SWIFT) test
 	Tests/Docs/check_links.py

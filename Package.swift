@@ -47,6 +47,10 @@ let package = Package(
         .target(name: "App", dependencies: ["FileSystem", "Game", "Media", "Library", "Trash", "Play", "Settings"]),
         .target(name: "Web", dependencies: [
             "App", "FileSystem", "Game", "Library", "Play", "Imaging", "Media", "QRCode", .product(name: "Hummingbird", package: "hummingbird"),
+        ], resources: [
+            // The browser's scripts and styles, compiled into the binary as bytes (`PackageResources`):
+            // nothing to install beside it, nothing to find at run time.
+            .embedInCode("Resources"),
         ]),
         .target(name: "CleanCLI", dependencies: [
             "App", "FileSystem", "Game", "Media", "Imaging", "Library", "Trash", "Play", "Settings", "Web", "QRCode",

@@ -7,19 +7,21 @@ import Hummingbird
 extension WebApp {
     func addPages(to routes: Routes) {
         // Shells only: each page's script asks the API for the player's data with its own secret.
-        routes.get("/", .page) { _, _ in WebResponse.html(Pages.shell(title: "SwipeClean", page: "home", script: "home.js")) }
-        routes.get("play", .page) { _, _ in WebResponse.html(Pages.shell(title: "Play · SwipeClean", page: "play", script: "play.js")) }
-        routes.get("trash", .page) { _, _ in WebResponse.html(Pages.shell(title: "Trash · SwipeClean", page: "trash", script: "trash.js")) }
+        routes.get("/", .page) { _, _ in Pages.page(title: "SwipeClean", page: "home", script: "home.js") }
+        routes.get("play", .page) { _, _ in Pages.page(title: "Play · SwipeClean", page: "play", script: "play.js") }
+        routes.get("trash", .page) { _, _ in Pages.page(title: "Trash · SwipeClean", page: "trash", script: "trash.js") }
         routes.get("report", .page) { _, _ in
             // The report's charts need their inline styles.
-            WebResponse.html(Pages.shell(title: "Report · SwipeClean", page: "report", script: "report.js"), csp: Pages.reportCSP)
+            Pages.page(title: "Report · SwipeClean", page: "report", script: "report.js", inlineStyles: true)
         }
+        // Each file under its hashed name (what pages name: kept for good) and its plain one (kept an hour).
         routes.get("static/:file", .asset) { _, context in
             guard let name = context.parameters.get("file"), let asset = Assets.files[name] else {
                 throw WebError(404, "no such file")
             }
-            return Response(status: .ok, headers: [.contentType: asset.type, .cacheControl: Assets.cacheControl],
-                            body: .init(byteBuffer: ByteBuffer(string: asset.text)))
+            let cache = name == asset.hashedName ? Assets.immutable : Assets.cacheControl
+            return Response(status: .ok, headers: [.contentType: asset.type, .cacheControl: cache],
+                            body: .init(byteBuffer: ByteBuffer(bytes: asset.bytes)))
         }
         routes.get("favicon.ico", .asset) { _, _ in
             Response(status: .ok, headers: [.contentType: "image/svg+xml", .cacheControl: Assets.cacheControl],
@@ -38,15 +40,26 @@ extension WebApp {
 
 /// The HTML around each page: the same head, the navigation, one script that draws the page.
 enum Pages {
-    /// The report page's policy: the standard one with inline styles allowed (its charts are drawn with them).
-    static let reportCSP = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; media-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    /// A page's policy: the standard one, plus the page's own import map (by this answer's nonce), and
+    /// inline styles where asked (the report's charts are drawn with them).
+    static func csp(nonce: String, inlineStyles: Bool = false) -> String {
+        "default-src 'none'; script-src 'self' 'nonce-\(nonce)'; style-src 'self'\(inlineStyles ? " 'unsafe-inline'" : ""); img-src 'self' data:; media-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    }
 
-    static func shell(title: String, page: String, script: String) -> String {
+    /// A page's shell as an answer with its own nonce and policy (never stored: the gate says `no-store`).
+    static func page(title: String, page: String, script: String, inlineStyles: Bool = false) -> Response {
+        let nonce = Token.random()
+        return WebResponse.html(shell(title: title, page: page, script: script, nonce: nonce), csp: csp(nonce: nonce, inlineStyles: inlineStyles))
+    }
+
+    /// The page's module (`script`) under its hashed address; the import map sends each `import` to the
+    /// hashed address of the module it names.
+    static func shell(title: String, page: String, script: String, nonce: String) -> String {
         document(title: title, bodyClass: "page-\(page)", body: """
             \(navigation(current: page))
             <main id="app" aria-live="polite"><p class="loading">Loading…</p></main>
-            <script src="/static/common.js"></script>
-            <script src="/static/\(script)"></script>
+            <script type="importmap" nonce="\(nonce)">\(Assets.importMap)</script>
+            <script type="module" src="\(Assets.url(script))"></script>
             """)
     }
 
@@ -60,7 +73,7 @@ enum Pages {
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
         \(meta)<title>\(title)</title>
         <link rel="icon" href="/favicon.ico">
-        <link rel="stylesheet" href="/static/app.css">
+        <link rel="stylesheet" href="\(Assets.url("app.css"))">
         </head>
         <body class="\(bodyClass)">
         \(body)

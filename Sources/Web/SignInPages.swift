@@ -14,7 +14,7 @@ enum SignInPages {
 
             """, body: """
             <main id="app" aria-live="polite"><p class="loading">Signing in…</p></main>
-            <script src="/static/signin.js"></script>
+            <script type="module" src="\(Assets.url("signin.js"))"></script>
             """)
     }
 

@@ -56,6 +56,31 @@ def main():
             return driver.execute_script(
                 "return [...document.querySelectorAll(arguments[0] + ' .member')].map(m => m.querySelector('.mark').getAttribute('aria-pressed') === 'true');", top)
         check(marked() == [True, False, False], f"the suggested copy starts marked to keep: {marked()}")
+        # Issue 41: every copy of the strip shows whole at 1280 px; the size line says what the delete frees;
+        # no undo count before there is anything to undo; the counter counts cards.
+        strip = driver.execute_script(
+            "const s = document.querySelector(arguments[0] + ' .members'), r = s.getBoundingClientRect(); "
+            "return [s.scrollWidth, s.clientWidth, [...s.querySelectorAll('.member')].every(m => { const b = m.getBoundingClientRect(); "
+            "return b.left >= r.left - 1 && b.right <= r.right + 1; })];", top)
+        check(strip[0] <= strip[1] + 1 and strip[2], f"at 1280 px the strip shows all three copies whole: {strip}")
+        facts = driver.find_element(By.CSS_SELECTOR, top + " .facts").text
+        check(facts.startswith("frees "), f"the group card's size line says it is what the delete frees: {facts!r}")
+        check(not driver.find_elements(By.ID, "undos-left"), "no undo count before anything can be undone")
+        progress = driver.find_element(By.ID, "progress").text
+        check(progress.startswith("card 1 of "), f"the counter starts at card 1: {progress!r}")
+        # `onlyHere` (issue 40 item 4, from the round document when the server sends it): said per copy, before the swipe.
+        notes = driver.execute_async_script(
+            "const done = arguments[arguments.length - 1]; import('/static/groupCard.js').then(m => done(m.groupCards(() => null).onlyHereNotes({ group: { members: ["
+            "{ name: 'a.jpg', suggested: true, onlyHere: ['edits'] }, { name: 'b.jpg', onlyHere: ['location', 'camera'] }, { name: 'c.jpg' }, { name: 'd.jpg', onlyHere: [] }] } })));")
+        check(notes == ["copy 2 (b.jpg) knows where it was taken and names the camera; deleting it loses that"], f"onlyHere said per copy: {notes}")
+        shown = driver.find_elements(By.CSS_SELECTOR, top + " .only-here")
+        check(not shown, f"no onlyHere in the document here: nothing said ({[s.text for s in shown]})")
+        # The card behind has the top card's frame, its words hidden.
+        frames = driver.execute_script(
+            "const f = n => n && [n.style.left, n.style.top, n.style.width, n.style.height]; "
+            "const b = document.querySelector('.stage .card.behind'); "
+            "return [f(document.querySelector(arguments[0])), f(b), b && getComputedStyle(b.querySelector('.info')).visibility];", top)
+        check(frames[1] is None or (frames[0] == frames[1] and frames[2] == "hidden"), f"the next card keeps the top card's frame, no caption: {frames}")
         body = driver.find_element(By.TAG_NAME, "body")
         body.send_keys("3")
         body.send_keys("1")
@@ -76,15 +101,40 @@ def main():
             "return [...document.querySelectorAll('#compare .pane img')].map(i => { const r = i.getBoundingClientRect(); return [Math.round(r.width), Math.round(r.height)]; });")
         check(zoomed[0] == zoomed[1] and zoomed[0][0] > sizes[0][0], f"the wheel zooms both alike: {sizes} -> {zoomed}")
         driver.save_screenshot(os.path.join(shots, "group-compare.png"))
+        # "Keep this copy" names its file and its side, and follows it through Flip.
+        keep = driver.find_element(By.ID, "compare-keep")
+        name = driver.execute_script("return document.querySelectorAll(arguments[0] + ' .member img')[1].alt;", top)
+        check(name in keep.text and "right" in keep.text, f"the keep button names the right pane's file {name!r}: {keep.text!r}")
+        body.send_keys("f")
+        check(name in keep.text and "left" in keep.text, f"after Flip it names the same file, now on the left: {keep.text!r}")
+        body.send_keys("f")
+        # A click on a photo zooms both panes 2× at that point (off the centre: both shift alike).
+        body.send_keys("-", "-", "-")
+        pane = driver.execute_script("const r = document.querySelector('#compare .pane img').getBoundingClientRect(); return [r.left, r.top, r.width, r.height];")
+        from selenium.webdriver.common.action_chains import ActionChains
+        image = driver.find_element(By.CSS_SELECTOR, "#compare .pane img")
+        ActionChains(driver).move_to_element_with_offset(image, int(pane[2] * 0.25), int(pane[3] * 0.25)).click().perform()
+        transforms = driver.execute_script("return [...document.querySelectorAll('#compare .pane img')].map(i => i.style.transform);")
+        check(len(set(transforms)) == 1 and "scale(2)" in transforms[0] and "translate(0px, 0px)" not in transforms[0] and "translate(0px,0px)" not in transforms[0],
+              f"a click zooms both panes 2x at that point: {transforms}")
         body.send_keys(Keys.ESCAPE)
         wait.until(lambda d: not d.find_elements(By.ID, "compare"))
         check(marked() == [False, False, True], f"closing the comparison keeps the marks: {marked()}")
 
-        # ← deletes the unmarked; the batch moves the first two copies.
+        # ← with the comparison open deletes the unmarked and closes it; the batch moves the first two copies.
+        driver.find_elements(By.CSS_SELECTOR, top + " .member img")[1].click()
+        wait.until(lambda d: d.find_elements(By.ID, "compare"))
         body.send_keys(Keys.ARROW_LEFT)
         wait.until(lambda d: d.find_element(By.ID, "deleted-count").text == "2")
+        wait.until(lambda d: not d.find_elements(By.ID, "compare"))
+        check(not driver.find_elements(By.ID, "compare"), "the comparison closes when its card is decided")
+        if driver.find_elements(By.ID, "progress") and not driver.find_elements(By.ID, "confirmation"):
+            progress = driver.find_element(By.ID, "progress").text
+            check(progress.startswith("card 2 of "), f"one group card decided: card 2, whatever its files: {progress!r}")
         body.send_keys(Keys.ESCAPE)
         wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
+        confirmation = driver.find_element(By.ID, "confirmation").text
+        check("on 1 card" in confirmation, f"the end counts cards and files apart: {confirmation!r}")
         driver.find_element(By.ID, "confirm-yes").click()
         wait.until(lambda d: d.find_elements(By.ID, "xp-earned"))
         trash = {entry["originalPath"] for entry in home.json("trash", "list")}

@@ -64,7 +64,7 @@ def main():
         check(driver.find_element(By.ID, "play-title").text == title, f"the header names the boss {title!r}: {driver.find_element(By.ID, 'play-title').text!r}")
         undos = current(port, token)["undosLeft"]
         check(isinstance(undos, int) and undos > 0, f"the free tier allows undos today: {undos}")
-        check(driver.find_element(By.ID, "undos-left").text == str(undos), f"the undo button shows {undos} left: {driver.find_element(By.ID, 'undos-left').text!r}")
+        check(not driver.find_elements(By.ID, "undos-left"), "nothing to undo yet: the undo button shows no count")
 
         # Six keys at once: six decisions, in order, none dropped while cards fly off.
         driver.find_element(By.TAG_NAME, "body").send_keys("dkdkdd")

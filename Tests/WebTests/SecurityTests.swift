@@ -45,7 +45,7 @@ import Testing
             let secret = try #require(Self.meta("swipeclean-session", in: first.text))
             let mediaKey = try #require(Self.meta("swipeclean-media", in: first.text))
             #expect(Self.meta("swipeclean-next", in: first.text) == "/play?boss=old", "on to the page the link named, without the token")
-            #expect(first.text.contains("/static/signin.js"))
+            #expect(first.text.contains(Assets.url("signin.js")))
             #expect(Set([secret, mediaKey, WebFixture.token, WebFixture.apiToken]).count == 4, "four different secrets")
 
             for _ in 0..<2 {
@@ -215,6 +215,11 @@ import Testing
                 #expect(policy.contains("default-src 'none'") && policy.contains("script-src 'self'") && !policy.contains("unsafe"))
                 #expect(response.headers[HTTPField.Name("X-Frame-Options")!] == "DENY")
                 #expect(!response.text.contains("<script>"), "no inline script")
+                // The one inline script is the import map, let in by this answer's own nonce.
+                let nonce = try #require(policy.firstMatch(of: /'nonce-([0-9a-f]{32})'/)?.output.1)
+                #expect(response.text.contains("<script type=\"importmap\" nonce=\"\(nonce)\">"), "\(uri): the import map carries the policy's nonce")
+                let again = try await client.send(.get, uri)
+                #expect(again.headers[.contentSecurityPolicy] != policy, "\(uri): a nonce per answer")
                 #expect(!response.text.contains("http://") && !response.text.contains("https://"), "nothing from the network")
             }
             let report = try await client.send(.get, "/api/v1/report/html")
@@ -222,6 +227,31 @@ import Testing
             // In the app's theme, pointing to its pages, never to a command a phone does not have.
             #expect(report.text.contains("--bg:#0f1116") && report.text.contains("the Trash page brings them back"), "\(report.text.prefix(400))")
             #expect(!report.text.contains("clean restore") && !report.text.contains("clean report --html"))
+        }
+    }
+
+    /// The scripts and styles are files (Sources/Web/Resources): a page names each by its content's hash,
+    /// kept a year; the plain name still answers, kept an hour; the import map sends `./common.js` to its
+    /// hashed address.
+    @Test func assetsAreServedUnderTheirContentHash() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let page = try await client.send(.get, "/play")
+            let hashed = try #require(page.text.firstMatch(of: /src="(\/static\/play\.[0-9a-f]{10}\.js)"/)?.output.1)
+            #expect(page.text.contains("type=\"module\""))
+            let common = try #require(page.text.firstMatch(of: /"\/static\/common\.js": "(\/static\/common\.[0-9a-f]{10}\.js)"/)?.output.1)
+            #expect(page.headers[.cacheControl] == "no-store")
+            for uri in [String(hashed), String(common), Assets.url("app.css")] {
+                let asset = try await client.send(.get, uri, bearer: nil)
+                #expect(asset.status == .ok, "\(uri)")
+                #expect(asset.headers[.cacheControl] == "public, max-age=31536000, immutable", "\(uri)")
+            }
+            let module = try await client.send(.get, String(hashed), bearer: nil)
+            #expect(module.headers[.contentType] == "text/javascript; charset=utf-8")
+            #expect(module.text.contains("import { groupCards } from \"./groupCard.js\""), "an ES module, no spliced text")
+            let plain = try await client.send(.get, "/static/play.js", bearer: nil)
+            #expect(plain.status == .ok && plain.text == module.text && plain.headers[.cacheControl] == "private, max-age=3600")
+            #expect(try await client.send(.get, "/static/play.0000000000.js", bearer: nil).status == .notFound)
         }
     }
 

@@ -1,0 +1,172 @@
+import { SC } from "./common.js";
+
+// The play page's group cards (duplicates, similar photos): the strip of members with their keep marks,
+// and the side-by-side comparison. `currentTop()` is the play page's card on top ({ node, card } or null).
+export function groupCards(currentTop) {
+  const { el, bytes } = SC;
+  // A group card's members (duplicates, similar photos): a strip under the suggested one, each with
+  // what sets it apart. Marked members stay (the suggested one at first): 1…9 or the ✓ button marks
+  // and unmarks, a tap on a photo compares it with the suggested one. ← deletes the unmarked, → keeps all.
+  let marks = new Set(), marksFor = null;
+  let closeOpen = null;   // the open comparison's close, if one is open
+  function memberStrip(card) {
+    const strip = el("div", { class: "members", role: "list", "aria-label": "Copies: mark those to keep" });
+    card.group.members.forEach((m, i) => {
+      const facts = [bytes(m.size), m.width && m.height ? m.width + "×" + m.height : null, m.format,
+        m.capturedAt ? SC.date(m.capturedAt) : null, ...m.why].filter(Boolean).join(" · ");
+      const toggle = el("button", { class: "mark", "data-item": m.item, "aria-label": "Keep copy " + (i + 1),
+        onclick: event => { event.stopPropagation(); toggleMark(card, i + 1); } }, "✓");
+      strip.append(el("div", { class: "member", role: "listitem", "data-item": m.item, "data-position": i + 1 },
+        el("button", { class: "peek", "aria-label": "Compare copy " + (i + 1) + " with the suggested one",
+          onclick: event => { event.stopPropagation(); compare(card, m); } },
+          el("img", { src: SC.media(m.media + "?side=640"), alt: m.name, draggable: "false" })),
+        el("div", { class: "member-text" }, el("b", {}, (i + 1) + (m.suggested ? " ★ " : " ") + m.name),
+          el("span", {}, facts), el("span", { class: "muted" }, m.folder)),
+        toggle));
+    });
+    // A press on the strip is not a drag of the card.
+    strip.addEventListener("pointerdown", event => event.stopPropagation());
+    return strip;
+  }
+
+  // A long press on the card (a finger held still on the photo for half a second) opens the comparison of
+  // the suggested member with the next one, as a tap on that member's photo in the strip does.
+  function attachLongPress(node, card) {
+    let timer = null, from = null;
+    const cancel = () => { clearTimeout(timer); timer = null; };
+    node.addEventListener("pointerdown", event => {
+      cancel();
+      from = { x: event.clientX, y: event.clientY };
+      timer = setTimeout(() => {
+        timer = null;
+        const other = card.group.members.find(m => !m.suggested);
+        const top = currentTop();
+        if (!other || !top || top.card.id !== card.id) return;
+        // The press is no drag: the card springs back where it was.
+        node.dispatchEvent(new PointerEvent("pointercancel", { pointerId: event.pointerId, clientX: from.x, clientY: from.y }));
+        compare(card, other);
+      }, 500);
+    });
+    node.addEventListener("pointermove", event => {
+      if (timer && Math.hypot(event.clientX - from.x, event.clientY - from.y) > 10) cancel();
+    });
+    node.addEventListener("pointerup", cancel);
+    node.addEventListener("pointercancel", cancel);
+  }
+
+  // What a copy holds that the suggested one lacks (its `onlyHere` words), said before the swipe:
+  // "copy 2 knows where it was taken and names the camera; deleting it loses that". No field: nothing said.
+  const onlyHereWords = {
+    "location": "knows where it was taken", "capture date": "knows when it was taken", "camera": "names the camera",
+    "live photo video": "has the Live Photo's video", "sidecar": "has a sidecar file beside it",
+    "higher resolution": "has more pixels", "edits": "holds edits made to it",
+  };
+  function onlyHereNotes(card) {
+    return card.group.members.map((m, i) => {
+      const words = (Array.isArray(m.onlyHere) ? m.onlyHere : []).map(w => onlyHereWords[w] || "has its " + w);
+      if (m.suggested || !words.length) return null;
+      const list = words.length === 1 ? words[0] : words.slice(0, -1).join(", ") + " and " + words[words.length - 1];
+      return "copy " + (i + 1) + " (" + m.name + ") " + list + "; deleting it loses that";
+    }).filter(Boolean);
+  }
+
+  function resetMarks(card) {
+    if (marksFor === card.id) return;
+    marksFor = card.id;
+    marks = new Set(card.group ? [card.group.members.find(m => m.suggested).item] : []);
+  }
+
+  function showMarks(node, card) {
+    if (!card.group) return;
+    for (const member of node.querySelectorAll(".member")) {
+      const on = marks.has(+member.dataset.item);
+      member.classList.toggle("kept", on);
+      member.querySelector(".mark").setAttribute("aria-pressed", String(on));
+    }
+  }
+
+  function toggleMark(card, position) {
+    const member = card.group && card.group.members[position - 1];
+    const top = currentTop();
+    if (!member || !top || top.card.id !== card.id) return;
+    if (marks.has(member.item)) marks.delete(member.item); else marks.add(member.item);
+    showMarks(top.node, card);
+    const overlay = document.getElementById("compare");
+    if (overlay && +overlay.dataset.item === member.item) overlay.querySelector("#compare-keep").setAttribute("aria-pressed", String(marks.has(member.item)));
+  }
+
+  // The side-by-side comparison: the member and the suggested one at the same zoom; the wheel (or a pinch)
+  // zooms both, a drag pans both, F flips the two in place, K marks the member to keep, Esc closes.
+  function compare(card, member) {
+    const suggested = card.group.members.find(m => m.suggested);
+    const view = { scale: 1, x: 0, y: 0 };
+    const panes = [suggested, member].map(m => el("div", { class: "pane" },
+      el("img", { src: SC.media(m.media), alt: m.name, draggable: "false" }),
+      el("div", { class: "pane-label" }, (m.suggested ? "★ suggested · " : "") + m.name + " · " + bytes(m.size) +
+        (m.width && m.height ? " · " + m.width + "×" + m.height : "") + " · " + m.folder)));
+    const apply = () => { for (const pane of panes) pane.querySelector("img").style.transform =
+      "translate(" + view.x + "px," + view.y + "px) scale(" + view.scale + ")"; };
+    // The button names the file it marks and the side it is on (the member starts on the right; Flip moves it).
+    const keepButton = el("button", { id: "compare-keep", "aria-pressed": String(marks.has(member.item)),
+      onclick: () => toggleMark(card, card.group.members.indexOf(member) + 1) });
+    const keepLabel = () => keepButton.replaceChildren("Keep ", el("b", {}, member.name), " (" + (flipped ? "left" : "right") + ")");
+    const close = () => { overlay.remove(); document.removeEventListener("keydown", keys, true); closeOpen = null; };
+    const overlay = el("div", { class: "compare", id: "compare", role: "dialog", "aria-label": "Compare two copies", "data-item": member.item },
+      el("div", { class: "panes" }, ...panes),
+      el("div", { class: "actions" }, keepButton,
+        el("button", { id: "compare-flip", onclick: () => flip() }, "Flip (F)"),
+        el("button", { id: "compare-close", onclick: close }, "Close (Esc)")));
+    let flipped = false;
+    const flip = () => { flipped = !flipped; overlay.classList.toggle("flipped", flipped); keepLabel(); };
+    keepLabel();
+    // A click (or tap) on a photo zooms both panes 2× at that point; at 8× it goes back to the whole photo.
+    const zoomAt = (pane, clientX, clientY) => {
+      const box = pane.getBoundingClientRect();
+      const p = { x: clientX - (box.left + box.width / 2), y: clientY - (box.top + box.height / 2) };
+      const scale = view.scale >= 8 ? 1 : Math.min(8, view.scale * 2);
+      view.x = scale === 1 ? 0 : p.x - (p.x - view.x) * scale / view.scale;
+      view.y = scale === 1 ? 0 : p.y - (p.y - view.y) * scale / view.scale;
+      view.scale = scale;
+      apply();
+    };
+    overlay.addEventListener("wheel", event => {
+      event.preventDefault();
+      view.scale = Math.max(1, Math.min(8, view.scale * (event.deltaY < 0 ? 1.2 : 1 / 1.2)));
+      apply();
+    }, { passive: false });
+    let dragFrom = null, moved = 0;
+    overlay.addEventListener("pointerdown", event => {
+      if (event.target.tagName !== "IMG") return;
+      dragFrom = { x: event.clientX - view.x, y: event.clientY - view.y, startX: event.clientX, startY: event.clientY };
+      moved = 0;
+    });
+    overlay.addEventListener("pointermove", event => {
+      if (!dragFrom) return;
+      moved = Math.max(moved, Math.hypot(event.clientX - dragFrom.startX, event.clientY - dragFrom.startY));
+      if (moved > 6) { view.x = event.clientX - dragFrom.x; view.y = event.clientY - dragFrom.y; apply(); }
+    });
+    overlay.addEventListener("pointerup", event => {
+      const pane = dragFrom && moved <= 6 ? event.target.closest(".pane") : null;
+      dragFrom = null;
+      if (pane) zoomAt(pane, event.clientX, event.clientY);
+    });
+    const keys = event => {
+      const key = event.key.toLowerCase();
+      if (key === "escape") { event.preventDefault(); event.stopPropagation(); close(); }
+      else if (key === "f") { event.preventDefault(); event.stopPropagation(); flip(); }
+      else if (key === "k") { event.preventDefault(); event.stopPropagation(); keepButton.click(); }
+      else if (key === "+" || key === "=") { event.preventDefault(); event.stopPropagation(); view.scale = Math.min(8, view.scale * 1.2); apply(); }
+      else if (key === "-") { event.preventDefault(); event.stopPropagation(); view.scale = Math.max(1, view.scale / 1.2); apply(); }
+    };
+    closeOpen?.();
+    document.addEventListener("keydown", keys, true);
+    document.body.append(overlay);
+    closeOpen = close;
+    apply();
+  }
+
+  // The card the comparison shows was decided (or undone away): the comparison goes with it.
+  const closeComparison = () => closeOpen?.();
+
+  return { memberStrip, attachLongPress, onlyHereNotes, resetMarks, showMarks, toggleMark, closeComparison, keptItems: () => [...marks] };
+}

@@ -1,0 +1,80 @@
+import { SC } from "./common.js";
+
+export async function scanPanel() {
+  const { el, bar, bytes, grouped } = SC;
+  let state;
+  try { state = await SC.api("/scan"); } catch (error) { return null; }
+  let roots = null;
+  // Folders are chosen on the computer only (a phone's address is not a loopback one: it is not asked).
+  const computer = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
+  try { roots = computer ? (await SC.api("/folders")).folders : null; } catch (error) { roots = null; }
+  if (!state.folders.length && !roots) return null;
+  const status = el("p", { class: "muted", id: "scan-status", role: "status", "aria-live": "polite" });
+  const button = el("button", { class: "ghost", id: "scan-again", onclick: () => start(null) }, "Scan again");
+  const say = s => {
+    if (s.running) {
+      const of = s.total ? " of " + grouped(s.total) : "";
+      status.textContent = "Scanning: " + (s.phase || "starting") + "… " + grouped(s.done || 0) + of + " files";
+    } else if (s.error) {
+      status.textContent = "The scan stopped: " + s.error;
+    } else if (s.last) {
+      const l = s.last;
+      status.textContent = "Scanned: " + grouped(l.files) + " files, " + grouped(l.inspected) + " new or changed, " +
+        grouped(l.removed) + " gone since the scan before.";
+    }
+    button.disabled = !!s.running;
+  };
+  async function follow() {
+    for (;;) {
+      let s;
+      try { s = await SC.api("/scan"); } catch (error) { status.textContent = error.message; button.disabled = false; return; }
+      say(s);
+      if (!s.running) { if (s.last && !s.error) setTimeout(() => location.reload(), 1500); return; }
+      await new Promise(resolve => setTimeout(resolve, 400));
+    }
+  }
+  const picker = el("div", { class: "folder-picker", id: "folder-picker", hidden: true });
+  async function browse(path) {
+    picker.hidden = false;
+    picker.replaceChildren(el("p", { class: "muted" }, "Opening…"));
+    let listing;
+    try {
+      listing = path ? await SC.api("/folders?under=" + encodeURIComponent(path))
+                     : { path: null, parent: null, folders: roots };
+    } catch (error) { picker.replaceChildren(el("p", { class: "muted" }, error.message)); return; }
+    const rows = listing.folders.map(f => el("li", {}, el("button", {
+      class: "ghost folder-pick", disabled: !!f.unreadable, title: f.unreadable ? "cannot be read" : f.path,
+      onclick: () => browse(f.path) }, f.name + (f.unreadable ? " (cannot be read)" : ""))));
+    picker.replaceChildren(
+      el("div", { class: "toolbar" },
+        el("strong", { id: "picker-path" }, listing.path || "Pick a place"),
+        el("span", { class: "spacer" }),
+        listing.path ? el("button", { class: "ghost", id: "picker-up", onclick: () => browse(listing.parent) }, "Up") : "",
+        listing.path ? el("button", { id: "picker-scan", onclick: () => { picker.hidden = true; start([listing.path]); } }, "Scan this folder") : "",
+        el("button", { class: "ghost", onclick: () => { picker.hidden = true; } }, "Cancel")),
+      rows.length ? el("ul", { class: "folder-list" }, rows) : el("p", { class: "muted" }, "No folders inside."));
+  }
+  async function start(folders) {
+    button.disabled = true;
+    status.textContent = "Scanning…";
+    try { await SC.api("/scan", folders ? { folders } : {}); } catch (error) { status.textContent = error.message; button.disabled = false; return; }
+    follow();
+  }
+  say(state);
+  if (state.running) follow();
+  if (!state.folders.length) {
+    const pictures = roots.find(r => r.name === "Pictures");
+    return el("section", { class: "panel folders", id: "folders" },
+      el("h2", {}, "Add your first folder"),
+      el("p", { class: "muted" }, "Pick the folder your photos are in; it is scanned here, nothing is moved."),
+      el("div", { class: "toolbar" },
+        pictures ? el("button", { id: "scan-pictures", onclick: () => start([pictures.path]) }, "Scan your Pictures folder (" + pictures.path + ")") : "",
+        el("button", { class: "ghost", id: "choose-folder", onclick: () => browse(null) }, "Choose another folder…")),
+      picker, status);
+  }
+  const add = roots ? el("button", { class: "ghost", id: "add-folder", onclick: () => browse(null) }, "Add a folder") : "";
+  return el("section", { class: "panel folders", id: "folders" },
+    el("div", { class: "toolbar" }, el("h2", {}, "Your folders"), el("span", { class: "spacer" }), add, button),
+    el("ul", { class: "folder-list" }, state.folders.map(f => el("li", {}, f))),
+    picker, status);
+}
