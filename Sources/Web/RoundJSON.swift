@@ -52,7 +52,7 @@ enum RoundJSON {
                     "size": member.bytes, "width": item.width as Any? ?? NSNull(), "height": item.height as Any? ?? NSNull(),
                     "capturedAt": item.capturedAt as Any? ?? NSNull(), "format": format(item.mime),
                     "sharpness": item.sharpness.map { sharpest > 0 ? $0 / sharpest : 1 } as Any? ?? NSNull(),
-                    "suggested": member.suggested, "why": member.why,
+                    "suggested": member.suggested, "why": member.why, "onlyHere": member.onlyHere,
                 ]
             },
         ]

@@ -240,6 +240,7 @@ enum Migrations {
         registerSecondLook(&migrator)
         registerBadShots(&migrator)
         registerKeeperSignals(&migrator)
+        registerLocation(&migrator)
         return migrator
     }
 }
