@@ -57,7 +57,8 @@ extension CardGroup {
             GroupMember(item: member, linked: linked[member.id!] ?? [], suggested: false,
                         why: rule.wins(first, over: member, in: distinct, looks: looks).map {
                             rule.shortfall($0, member, keeper: first, in: distinct, looks: looks)
-                        }.reduce(into: [String]()) { words, word in if !words.contains(word) { words.append(word) } },
+                        }.flatMap { $0.components(separatedBy: ", ") }  // `metadata` names several losses in one
+                        .reduce(into: [String]()) { words, word in if !words.contains(word) { words.append(word) } },
                         onlyHere: OnlyHere.of(member, against: first, in: distinct, looks: looks, rule: rule))
         })
     }
