@@ -141,6 +141,22 @@ public enum Challenges {
         return ChallengeRecord(progress: updated, completed: completed)
     }
 
+    /// Progress after `files` deleted on `deletedOn` (`bytes` in all) were restored: the day's and the week's
+    /// deletions and bytes freed go back down (never below 0) when the period they were counted in is the
+    /// stored one, so "Free 1 GB this week" counts bytes freed net of restores, as the report does. A
+    /// challenge already completed stays completed (its XP stays, as a restore's does).
+    public static func restoring(files: Int, bytes: Int, deletedOn: Day, calendar: Calendar, progress: ChallengeProgress) -> ChallengeProgress {
+        func less(_ period: PeriodProgress, start: Day) -> PeriodProgress {
+            guard period.start == start else { return period }
+            var period = period
+            period.photosDeleted = max(0, period.photosDeleted.saturatingSubtract(max(0, files)))
+            period.bytesFreed = max(0, period.bytesFreed.saturatingSubtract(max(0, bytes)))
+            return period
+        }
+        return ChallengeProgress(daily: less(progress.daily, start: deletedOn),
+                                 weekly: less(progress.weekly, start: deletedOn.startOfWeek(in: calendar)))
+    }
+
     /// The challenges active on `day` with the profile's progress in their period.
     public static func list(for profile: Profile, on day: Day, calendar: Calendar, rules: Rules) -> [ChallengeStatus] {
         let daily = current(profile.challenges.daily, start: day) ?? PeriodProgress(start: day)

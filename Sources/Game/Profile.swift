@@ -113,11 +113,16 @@ public struct Profile: Codable, Sendable, Equatable {
     // MARK: - Transformations
 
     /// The profile after restoring `files` trashed files of `bytes` bytes: deletions and bytes freed go back
-    /// down (never below 0); XP, achievements and bosses stay.
-    public func applyingRestore(files: Int, bytes: Int) -> Profile {
+    /// down (never below 0), and so does the progress of the day and week they were deleted in, when that is
+    /// still the challenges' period (`deletedOn`, weeks by `calendar`: `Challenges.restoring`); XP,
+    /// achievements, bosses and challenges already completed stay.
+    public func applyingRestore(files: Int, bytes: Int, deletedOn: Day? = nil, calendar: Calendar? = nil) -> Profile {
         var profile = self
         profile.photosDeleted = max(0, photosDeleted.saturatingSubtract(max(0, files)))
         profile.bytesFreed = max(0, bytesFreed.saturatingSubtract(max(0, bytes)))
+        if let deletedOn, let calendar {
+            profile.challenges = Challenges.restoring(files: files, bytes: bytes, deletedOn: deletedOn, calendar: calendar, progress: challenges)
+        }
         return profile
     }
 

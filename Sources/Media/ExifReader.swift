@@ -15,6 +15,8 @@ struct ExifFields: Equatable {
     /// IFD0 ImageWidth/ImageLength: the size of a TIFF/DNG's first image.
     var imageWidth: Int?
     var imageHeight: Int?
+    /// Whether the GPS IFD holds a latitude and a longitude: the file knows where it was taken.
+    var hasLocation = false
 }
 
 /// Reads EXIF with libexif. The only file that imports `CExif`.
@@ -101,6 +103,10 @@ enum ExifReader {
             fields.pixelHeight = integer(0xA003, preferring: EXIF_IFD_EXIF)
             fields.imageWidth = integer(0x0100, preferring: EXIF_IFD_0)
             fields.imageHeight = integer(0x0101, preferring: EXIF_IFD_0)
+            // GPSLatitude and GPSLongitude (a GPS IFD with only a time or a version knows no place).
+            fields.hasLocation = [0x0002, 0x0004].allSatisfy { tag in
+                swipeclean_exif_entry(data, EXIF_IFD_GPS, ExifTag(rawValue: UInt32(tag))).map { $0.pointee.size > 0 } ?? false
+            }
             return fields == ExifFields() ? nil : fields
         }
 

@@ -35,6 +35,8 @@ public struct MediaInfo: Sendable, Equatable, Codable {
     /// `ContentHash.full` of such a small file, from the same bytes: a duplicate's confirming hash
     /// then needs no second read either; nil otherwise.
     public var contentHash: String?
+    /// Whether the file's EXIF names where it was taken (GPS latitude and longitude).
+    public var hasLocation = false
 
     public var isScreenshot: Bool { screenshotEvidence != nil }
 

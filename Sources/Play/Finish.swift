@@ -25,6 +25,7 @@ extension PlayContext {
     public func finish(_ session: RoundSession, kind: RoundKind, startedAt: Date, answer: Confirmation) throws -> RoundReport {
         var report = RoundReport(kind: kind)
         report.reviewed = session.decisions.count
+        report.cards = session.cardsDecided
         report.kept = session.keptCount
         if answer == .dryRun || session.decisions.isEmpty {
             report.dryRun = answer == .dryRun

@@ -24,7 +24,7 @@ extension NothingToPlay {
                 parts.append(front == .terminal ? "Everything indexed is decided; scan another folder: `clean scan DIR`"
                                                 : "everything indexed is decided: scan your folders again, or add a folder, on the home page")
             } else {
-                parts.append(front == .terminal ? "Scan a folder first: `clean scan ~/Pictures` (or a phone's DCIM folder)"
+                parts.append(front == .terminal ? "Scan a folder first: `clean scan` (your Pictures folder) or `clean scan DIR`"
                                                 : "scan a folder first, on the home page")
             }
         }

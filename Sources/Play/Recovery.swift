@@ -67,7 +67,7 @@ extension PlayContext {
             guard let target = file.leavingTo.map({ RawPath(bytes: Array($0)) }) else { return try library.endLeaving([file.id!]) }
             switch try trash.settleRestore(entry, to: target) {
             case .restored:
-                try library.markRestored(file, to: target, at: now, back: try? NoLinks.status(target), newPlayer: newPlayer)
+                try library.markRestored(file, to: target, at: now, back: try? NoLinks.status(target), calendar: calendar, newPlayer: newPlayer)
                 summary.finishedRestores += 1
             case .stillInTrash:
                 try library.endLeaving([file.id!])

@@ -67,7 +67,7 @@ extension PlayContext {
             try library.endLeaving([file.id!])
             throw error
         }
-        try library.markRestored(file, to: path, at: now, back: try? NoLinks.status(path), newPlayer: newPlayer)
+        try library.markRestored(file, to: path, at: now, back: try? NoLinks.status(path), calendar: calendar, newPlayer: newPlayer)
         return path
     }
 

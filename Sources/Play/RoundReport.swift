@@ -6,7 +6,10 @@ import Game
 public struct RoundReport: Sendable {
     public var roundID: Int64?
     public var kind: RoundKind
+    /// Files decided (a group card's every member counts).
     public var reviewed = 0
+    /// Cards decided (a group card counts once); 0 when not known (a batch confirmed later).
+    public var cards = 0
     public var kept = 0
     /// Cards moved to the trash.
     public var deleted = 0

@@ -100,7 +100,7 @@ extension PlayContext {
                 notes.append("trash entry \(file.id!) (\(file.rawOriginalPath)) cannot be checked: \(why); left as recorded")
             case .gone:
                 if let back = try? NoLinks.status(file.rawOriginalPath), back.kind == .regular, back.size == file.size {
-                    try library.markRestored(file, to: file.rawOriginalPath, at: now, back: back, newPlayer: newPlayer)
+                    try library.markRestored(file, to: file.rawOriginalPath, at: now, back: back, calendar: calendar, newPlayer: newPlayer)
                     notes.append("\(file.rawOriginalPath) is back where it was; recorded as restored")
                 } else {
                     outside.append(file.id!)

@@ -208,6 +208,8 @@ struct GroupDocument: Encodable {
         let sharpness: Double?
         let suggested: Bool
         let why: [String]
+        /// What this copy has that the suggested copy lacks (`location`, `capture date`, …): what deleting it loses.
+        let onlyHere: [String]
     }
 
     let id: Int64
@@ -221,7 +223,7 @@ struct GroupDocument: Encodable {
             return Member(item: member.id, media: "/media/\(member.id)", name: String(decoding: item.rawPath.lastComponent, as: UTF8.self),
                           folder: item.rawPath.parent.description, size: member.bytes, width: item.width, height: item.height,
                           capturedAt: item.capturedAt, format: Self.format(item.mime),
-                          sharpness: item.sharpness.map { sharpest > 0 ? $0 / sharpest : 1 }, suggested: member.suggested, why: member.why)
+                          sharpness: item.sharpness.map { sharpest > 0 ? $0 / sharpest : 1 }, suggested: member.suggested, why: member.why, onlyHere: member.onlyHere)
         }
     }
 

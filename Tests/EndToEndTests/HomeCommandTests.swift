@@ -42,7 +42,7 @@ import Testing
               The Blur Hunter      [░░░░░░░░]     0/30  +500 XP                 bad-shots
               Scan a folder to see how many cards each boss can deal.
 
-            Next: start with `clean scan ~/Pictures` (or a mounted phone's DCIM folder).
+            Next: start with `clean scan` (your Pictures folder), or `clean scan DIR` for another, such as a mounted phone's DCIM folder.
 
             """)
         #expect(clean.filesUnderHome().isEmpty, "viewing the home screen wrote \(clean.filesUnderHome())")

@@ -65,6 +65,21 @@ import Testing
         #expect(rest.profile.challenges.weekly.streakDaysKept == 1, "nothing added on the rest day")
     }
 
+    /// A restore counts against the period its file was deleted in, while that period is the stored one: a
+    /// file deleted last week leaves this week's progress alone; completed challenges stay completed.
+    @Test func aRestoreTakesItsBytesOutOfTheWeekItWasDeletedIn() {
+        var progress = ChallengeProgress(daily: PeriodProgress(start: day("2026-03-11")), weekly: PeriodProgress(start: day("2026-03-09")))
+        progress.weekly.bytesFreed = 5000; progress.weekly.photosDeleted = 5; progress.weekly.completed = ["w"]
+        progress.daily.bytesFreed = 2000; progress.daily.photosDeleted = 2
+        let today = Challenges.restoring(files: 1, bytes: 1500, deletedOn: day("2026-03-11"), calendar: calendar(), progress: progress)
+        #expect(today.weekly.bytesFreed == 3500 && today.weekly.photosDeleted == 4 && today.weekly.completed == ["w"])
+        #expect(today.daily.bytesFreed == 500 && today.daily.photosDeleted == 1)
+        let monday = Challenges.restoring(files: 1, bytes: 9000, deletedOn: day("2026-03-09"), calendar: calendar(), progress: progress)
+        #expect(monday.weekly.bytesFreed == 0 && monday.daily == progress.daily)
+        let lastWeek = Challenges.restoring(files: 1, bytes: 1500, deletedOn: day("2026-03-06"), calendar: calendar(), progress: progress)
+        #expect(lastWeek == progress)
+    }
+
     @Test func dailyChallengeCompletesOnceAndStartsOverTheNextDay() {
         var progress = ChallengeProgress()
         var completed: [[String]] = []

@@ -139,6 +139,29 @@ import Testing
         #expect(try Self.later(context, days: 90).cards(.duplicates).isEmpty)
     }
 
+    /// A copy deleted from its group, then restored after the rest was kept whole, is the player's own choice:
+    /// the group is not dealt again (it would be, were the copy a new member), before or after a rescan.
+    @Test func aRestoredCopyDoesNotDealItsKeptWholeGroupAgain() throws {
+        let fixture = try Self.fixture()
+        let context = Self.groupContext(fixture)
+        let first = try Self.session(context)
+        first.apply(.keepPositions([1, 2]))
+        #expect(try context.finish(first, kind: .boss("duplicates"), startedAt: fixture.now, answer: .yes).deleted == 1)
+        let two = try Self.session(context)
+        two.apply(.keep)
+        _ = try context.finish(two, kind: .boss("duplicates"), startedAt: fixture.now, answer: .yes)
+        let id = try #require(try fixture.library.filesInTrash().first?.id)
+        #expect(try context.restore([id], renameIfTaken: false).restored == [id])
+        #expect(fixture.exists("WhatsApp/a.jpg"))
+        #expect(try Self.later(context, days: 90).cards(.duplicates).isEmpty)
+        try rescan(fixture)
+        #expect(try Self.later(context, days: 90).cards(.duplicates).isEmpty)
+        // A copy that is new to the group still deals it again.
+        try Data(contentsOf: URL(fileURLWithPath: fixture.path("Backup/a.jpg"))).write(to: URL(fileURLWithPath: fixture.path("a.jpg")))
+        try rescan(fixture)
+        #expect(try Self.later(context, days: 90).cards(.duplicates).first?.group?.members.count == 4)
+    }
+
     @Test func aGroupKeptWholeIsDealtAgainWhenANewMemberJoins() throws {
         let fixture = try Self.fixture()
         let context = try Self.keepWhole(fixture)

@@ -38,5 +38,8 @@ import Testing
         #expect(why["png.png"]?.first == "converted to PNG")
         #expect(why["bright20.jpg"]?.first == "brightened")
         #expect(why["rot2.jpg"]?.isEmpty == false && why["shift3.jpg"]?.isEmpty == false)
+        // One rule: the group's key (`similarGroup`, which `items --json` names) is the photo the card suggests.
+        #expect(group.members.allSatisfy { $0.item.similarGroup == group.suggested.id })
+        #expect(group.id == group.suggested.id)
     }
 }

@@ -77,6 +77,21 @@ import Testing
         #expect(try fixture.context.restore([id], renameIfTaken: false).failed.first?.reason == "already restored")
     }
 
+    /// A restore takes its bytes and file out of the day's and the week's challenge progress too ("Free 1 GB
+    /// this week" counts bytes freed net of restores, as the report does).
+    @Test func aRestoreTakesItsBytesOutOfTheChallengesOfItsWeek() throws {
+        let fixture = try PlayFixture(files: ["a/" + screenshotName: pngData(1000), "b/" + screenshotName: pngData(3000)])
+        let session = try fixture.play(.screenshots, [.delete, .delete])
+        _ = try fixture.context.finish(session, kind: .round, startedAt: fixture.now, answer: .yes)
+        let before = try fixture.profile().challenges
+        #expect(before.weekly.bytesFreed == 4000 && before.daily.bytesFreed == 4000 && before.weekly.photosDeleted == 2)
+        let id = try #require(try fixture.library.filesInTrash().first { $0.size == 3000 }?.id)
+        #expect(try fixture.context.restore([id], renameIfTaken: false).restored == [id])
+        let after = try fixture.profile().challenges
+        #expect(after.weekly.bytesFreed == 1000 && after.daily.bytesFreed == 1000)
+        #expect(after.weekly.photosDeleted == 1 && after.daily.photosDeleted == 1)
+    }
+
     @Test func restoreNeverOverwritesUnlessAskedToRename() throws {
         let fixture = try PlayFixture(files: ["a/" + screenshotName: pngData(1000)])
         _ = try fixture.context.finish(try fixture.play(.screenshots, [.delete]), kind: .round, startedAt: fixture.now, answer: .yes)

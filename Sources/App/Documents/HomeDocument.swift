@@ -66,7 +66,7 @@ package struct HomeDocument: Encodable {
 package enum HomeSuggestion {
     package static func words(_ piles: [String: CardTally], bosses: [BossDefinition], hasLibrary: Bool) -> String {
         guard hasLibrary else {
-            return "start with `clean scan ~/Pictures` (or a mounted phone's DCIM folder)."
+            return "start with `clean scan` (your Pictures folder), or `clean scan DIR` for another, such as a mounted phone's DCIM folder."
         }
         let ordered = bosses.compactMap { boss in piles[boss.name].map { (boss: boss.name, tally: $0) } }
         guard let best = NextBoss.best(ordered) else {

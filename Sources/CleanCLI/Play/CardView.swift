@@ -45,6 +45,7 @@ enum CardView {
             let mark = marked.map { $0.contains(member.id) ? "[keep] " : "[    ] " } ?? ""
             lines.append("\(index + 1) \(member.suggested ? "★" : " ") \(mark)\(RawPath(bytes: item.rawPath.lastComponent))  in \(item.rawPath.parent)")
             lines.append("      " + (facts + (note.isEmpty ? [] : [note])).joined(separator: " · "))
+            if let loses = OnlyHere.sentence(member.onlyHere, position: index + 1) { lines.append("      " + loses) }
         }
         return lines.map(escapingControlCharacters)
     }

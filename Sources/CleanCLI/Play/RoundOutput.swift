@@ -15,7 +15,9 @@ enum RoundOutput {
                 `clean pending confirm` moves it, `clean pending discard` drops it.
                 """
         }
-        var lines = ["Round over: reviewed \(r.reviewed) · kept \(r.kept) · deleted \(r.deleted)"]
+        // Cards and files apart when a group card made them differ ("reviewed 6 cards (12 files)").
+        let reviewed = r.cards > 0 && r.cards != r.reviewed ? "\(plural(r.cards, "card")) (\(plural(r.reviewed, "file")))" : "\(r.reviewed)"
+        var lines = ["Round over: reviewed \(reviewed) · kept \(r.kept) · deleted \(r.deleted)"]
         if r.deleted > 0 { lines.append("\(humanBytes(r.bytesFreed)) moved to the trash (recoverable)") }
         let bonuses = (r.multiplier == 1 ? [] : ["×\(r.multiplier.formatted()) streak bonus"])
             + (r.event.map { ["×\(r.eventMultiplier.formatted()) \($0)"] } ?? [])

@@ -249,6 +249,7 @@ enum Migrations {
         registerSecondLook(&migrator)
         registerBadShots(&migrator)
         registerKeeperSignals(&migrator)
+        registerLocation(&migrator)
         return migrator
     }
 }

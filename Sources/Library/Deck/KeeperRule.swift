@@ -9,7 +9,7 @@ import Foundation
 /// (and the group's thumbnails, `Looks`), never a file.
 public struct KeeperRule: Sendable, Equatable {
     public enum Criterion: String, Sendable, CaseIterable {
-        case resolution, sharpness, original, format, folder, oldest, newest, quality, edit, filetime, view
+        case resolution, sharpness, original, format, folder, oldest, newest, quality, edit, filetime, view, metadata
     }
 
     public var order: [Criterion]
@@ -26,7 +26,7 @@ public struct KeeperRule: Sendable, Equatable {
     }
 
     /// The shipped rule (`Config/swipeclean.toml`'s `[keep]`).
-    public static let defaults = KeeperRule(order: [.resolution, .view, .original, .format, .quality, .edit, .sharpness, .folder, .oldest, .filetime],
+    public static let defaults = KeeperRule(order: [.resolution, .metadata, .view, .original, .format, .quality, .edit, .sharpness, .folder, .oldest, .filetime],
                                             formats: ["raw", "heic", "jpeg", "png", "webp"], preferFolders: ["DCIM", "Camera"],
                                             avoidFolders: [])
 
@@ -37,9 +37,14 @@ public struct KeeperRule: Sendable, Equatable {
         /// The least of the scene each member holds against another of the group (`Thumbnail.Agreement.viewOfOther`:
         /// 1 for a copy of the whole picture, 0.88 for a 6 % crop).
         public var view: [Int64: Double]
-        public init(centreBrightness: [Int64: Double] = [:], view: [Int64: Double] = [:]) {
+        /// The companions each member brings that a delete would lose with it: a Live Photo's video, a
+        /// sidecar (`linkKind` of the files linked to it), by item id.
+        public var companions: [Int64: Set<ItemRecord.LinkKind>]
+        public init(centreBrightness: [Int64: Double] = [:], view: [Int64: Double] = [:],
+                    companions: [Int64: Set<ItemRecord.LinkKind>] = [:]) {
             self.centreBrightness = centreBrightness
             self.view = view
+            self.companions = companions
         }
 
         /// The mean of the central 16×16 of a 32×32 thumbnail: what a 6 % crop or a small turn keeps.
@@ -59,6 +64,7 @@ public struct KeeperRule: Sendable, Equatable {
         /// every encoding of that frame (same capture time), so it tells frames apart and never copies.
         var frameSharpness: [Int64: Double] = [:]
         var view: [Int64: Double] = [:]
+        var companions: [Int64: Set<ItemRecord.LinkKind>] = [:]
     }
 
     /// A brightness shift of at least this share of the group's middle level (and 3 gray levels) at the
@@ -75,6 +81,7 @@ public struct KeeperRule: Sendable, Equatable {
     func context(_ items: [ItemRecord], _ looks: Looks) -> Context {
         var context = Context()
         context.view = looks.view
+        context.companions = looks.companions
         let known = items.compactMap { item in item.id.flatMap { looks.centreBrightness[$0] } }.sorted()
         if known.count >= 2 {
             let middle = known.count % 2 == 1 ? known[known.count / 2] : (known[known.count / 2 - 1] + known[known.count / 2]) / 2
@@ -140,6 +147,7 @@ public struct KeeperRule: Sendable, Equatable {
         case .edit: "not edited"
         case .filetime: "earliest file"
         case .view: "the whole scene"
+        case .metadata: "knows most"
         }
     }
 
@@ -160,6 +168,11 @@ public struct KeeperRule: Sendable, Equatable {
             return shift > 0 ? "brightened" : "darkened"
         case .filetime: return "a later copy"
         case .view: return "cropped"
+        case .metadata:
+            let companions = { (item: ItemRecord) in item.id.flatMap { looks.companions[$0] } ?? [] }
+            let known = Set(Self.knowledge(member, companions: companions(member)))
+            let lost = Self.knowledge(keeper, companions: companions(keeper)).filter { !known.contains($0) }
+            return lost.isEmpty ? "knows less" : lost.map { $0 == OnlyHere.camera ? "no camera data" : "no " + $0 }.joined(separator: ", ")
         }
     }
 
@@ -199,6 +212,7 @@ public struct KeeperRule: Sendable, Equatable {
         case .filetime: return Double(item.mtimeNs)
         // Windows are tried at 1, 0.94, 0.88, 0.82 of the side: a copy matching a 94 % window or less holds less.
         case .view: return (item.id.flatMap { context.view[$0] } ?? 1) < 0.97 ? 1 : 0
+        case .metadata: return -Double(Self.knowledge(item, companions: item.id.flatMap { context.companions[$0] } ?? []).count)
         }
     }
 
@@ -228,5 +242,17 @@ public struct KeeperRule: Sendable, Equatable {
             let fragment = folder.split(separator: "/").joined(separator: "/").lowercased()
             return !fragment.isEmpty && path.contains("/" + fragment + "/")
         }
+    }
+
+    /// What a file knows beyond its pixels, in `OnlyHere`'s words: where it was taken (GPS), when (the
+    /// camera's own capture time), the camera, a Live Photo's video and a sidecar that go with it.
+    static func knowledge(_ item: ItemRecord, companions: Set<ItemRecord.LinkKind>) -> [String] {
+        var known: [String] = []
+        if item.hasLocation == true { known.append(OnlyHere.location) }
+        if hasCaptureTime(item) { known.append(OnlyHere.captureDate) }
+        if item.cameraMake != nil || item.cameraModel != nil { known.append(OnlyHere.camera) }
+        if companions.contains(.livePhoto) { known.append(OnlyHere.livePhotoVideo) }
+        if companions.contains(.sidecar) { known.append(OnlyHere.sidecar) }
+        return known
     }
 }

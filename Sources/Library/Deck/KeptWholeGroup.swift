@@ -31,4 +31,18 @@ public struct KeptWholeGroup: Sendable, Equatable {
                 AND s.device = i.device AND s.inode = i.inode)
             """, arguments: [category.rawValue, key, date, key])
     }
+
+    /// A copy restored from the trash into a group the player kept whole since: marked with the group as it
+    /// is now, so the restore (the player's own choice to have it back) does not deal the group again. A copy
+    /// restored into a group never kept whole stays unmarked: its group is dealt as any other.
+    static func markRestored(item: Int64, at date: Date, _ db: Database) throws {
+        for (category, column) in CardQueue.groupCategories {
+            try db.execute(sql: """
+                INSERT OR REPLACE INTO keptGroup (item, category, groupKey, size, mtimeNs, keptAt)
+                SELECT i.id, ?, i.\(column), i.size, i.mtimeNs, ? FROM item i
+                WHERE i.id = ? AND i.\(column) IS NOT NULL
+                  AND EXISTS (SELECT 1 FROM keptGroup k WHERE k.category = ? AND k.groupKey = i.\(column) AND k.item != i.id)
+                """, arguments: [category.rawValue, date, item, category.rawValue])
+        }
+    }
 }

@@ -27,7 +27,7 @@ extension LibraryDatabase {
     /// `back` is the restored file's `lstat`: when it is the indexed file at its indexed path (a
     /// rename keeps size, mtime and inode), the index learns its new change time, so the file
     /// can be dealt again without a rescan.
-    public func markRestored(_ file: TrashedRecord, to path: RawPath, at now: Date, back: FileStatus? = nil,
+    public func markRestored(_ file: TrashedRecord, to path: RawPath, at now: Date, back: FileStatus? = nil, calendar: Calendar? = nil,
                              newPlayer: @autoclosure () -> Profile) throws {
         try write { db in
             if let back {
@@ -41,9 +41,11 @@ extension LibraryDatabase {
             current.leaving = nil
             current.leavingTo = nil
             try current.update(db)
+            try KeptWholeGroup.markRestored(item: current.item, at: now, db)
             guard current.credited else { return }
             var profile = try Self.storedProfile(db) ?? newPlayer()
-            profile = profile.applyingRestore(files: current.part == 0 ? 1 : 0, bytes: Int(current.size))
+            profile = profile.applyingRestore(files: current.part == 0 ? 1 : 0, bytes: Int(current.size),
+                                              deletedOn: calendar.map { Day(current.deletedAt, in: $0) }, calendar: calendar)
             try Self.save(profile, at: now, db)
         }
     }

@@ -78,6 +78,8 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     /// A JPEG photo's quality estimated from its quantization table (`Imaging.JPEGQuality`), taken with its
     /// fingerprint (migration v18-keeperSignals); nil for another format or before it is fingerprinted.
     public var jpegQuality: Int?
+    /// Whether the file's EXIF names where it was taken (nil: indexed before v19 read it).
+    public var hasLocation: Bool?
 
     public enum LinkKind: String, Codable, Sendable { case livePhoto = "live-photo", raw, sidecar }
 
@@ -87,6 +89,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         case cameraMake, cameraModel, screenshotEvidence, partialHash, contentHash, duplicateGroup, linkedTo, linkKind
         case perceptualHash, sharpness, centreHash, detail, similarGroup, fingerprinted, store, storeName
         case badShot, shotFocus, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotAnisotropy, shotTextured, jpegQuality
+        case hasLocation
     }
 
     public var rawPath: RawPath { RawPath(bytes: Array(path)) }
@@ -121,6 +124,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         screenshotEvidence = info.screenshotEvidence
         partialHash = info.partialHash
         contentHash = info.contentHash
+        hasLocation = info.hasLocation
         // Set as it is read, not by a later pass over the whole index (`SimilarFinder.pending`).
         fingerprinted = !SimilarFinder.takesPart(kind: info.kind, screenshotEvidence: info.screenshotEvidence, store: nil)
     }

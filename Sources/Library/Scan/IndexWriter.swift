@@ -11,7 +11,7 @@ enum IndexWriter {
                           "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence", "ctimeNs",
                           "partialHash", "contentHash", "perceptualHash", "sharpness", "fingerprinted", "store",
                           "centreHash", "detail", "badShot", "shotFocus", "shotDark", "shotBright", "shotMedian", "shotHighlight",
-                          "shotFaintFocus", "shotAnisotropy", "shotTextured", "jpegQuality"]
+                          "shotFaintFocus", "shotAnisotropy", "shotTextured", "jpegQuality", "hasLocation"]
     /// The columns derived later in a scan (groups, links), cleared when a file changes.
     static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup", "storeName"]
 
@@ -36,6 +36,7 @@ enum IndexWriter {
                 row.add(record.shotMedian); row.add(record.shotHighlight); row.add(record.shotFaintFocus); row.add(record.shotAnisotropy)
                 row.add(record.shotTextured)
                 row.add(record.jpegQuality)
+                row.add(record.hasLocation.map { $0 ? 1 : 0 } as Int?)
                 if let id = record.id { row.add(id) }
             }
             // A new row has no thumbnail yet (a deleted row's went with it: migration v17's trigger).

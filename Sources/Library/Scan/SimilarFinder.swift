@@ -108,7 +108,9 @@ enum SimilarFinder {
         try db.execute(sql: "UPDATE item SET similarGroup = NULL WHERE similarGroup IS NOT NULL")
         let assign = try db.cachedStatement(sql: "UPDATE item SET similarGroup = ? WHERE id = ?")
         for group in groups {
-            for member in group.members { try assign.execute(arguments: [group.kept.id, member.id]) }
+            // The photo its card suggests (`KeeperRule.keptPhoto`): one rule for `items --json` and the card.
+            let kept = try KeeperRule.keptPhoto(of: group.members.map(\.id), db) ?? group.kept.id
+            for member in group.members { try assign.execute(arguments: [kept, member.id]) }
         }
         try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                        arguments: [groupedWithKey, String(maxDistance)])
