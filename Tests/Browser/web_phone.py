@@ -282,7 +282,8 @@ def main():
                 if driver.find_elements(By.ID, "confirmation"):
                     break
                 before = current_id()
-                tap(driver, driver.find_element(By.ID, "keep"))
+                # The buttons are drawn again with each card: wait for them on a loaded machine.
+                tap(driver, wait.until(lambda d: d.find_element(By.ID, "keep")))
                 wait.until(lambda d: d.find_elements(By.ID, "confirmation") or (card_on_table() is not None and int(card_on_table().get_attribute("data-card")) != before))
             wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
 
