@@ -53,21 +53,30 @@ private final class TreeEncoder: Encoder {
     }
 }
 
+/// A value being built. Fields and items are appended in place (a list of a hundred thousand trash entries
+/// must not be copied at each append).
 private final class Box {
-    var json: JSON
-    init(_ json: JSON) { self.json = json }
+    private var fields: [(String, JSON)]?
+    private var items: [JSON]?
+    private var value: JSON
 
-    func append(field key: String, _ value: JSON) {
-        guard case .object(var fields) = json else { return }
-        fields.append((key, value))
-        json = .object(fields)
+    init(_ json: JSON) {
+        switch json {
+        case .object(let list): fields = list; value = .null
+        case .array(let list): items = list; value = .null
+        default: value = json
+        }
     }
 
-    func append(item value: JSON) {
-        guard case .array(var items) = json else { return }
-        items.append(value)
-        json = .array(items)
+    var json: JSON {
+        if let fields { return .object(fields) }
+        if let items { return .array(items) }
+        return value
     }
+
+    func append(field key: String, _ value: JSON) { fields?.append((key, value)) }
+    func append(item value: JSON) { items?.append(value) }
+    var count: Int { items?.count ?? 0 }
 }
 
 private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -120,9 +129,7 @@ private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
 private struct Unkeyed: UnkeyedEncodingContainer {
     let box: Box
     let codingPath: [any CodingKey]
-    var count: Int {
-        if case .array(let items) = box.json { items.count } else { 0 }
-    }
+    var count: Int { box.count }
 
     mutating func encodeNil() throws { box.append(item: .null) }
     mutating func encode(_ value: Bool) throws { box.append(item: .bool(value)) }
