@@ -62,6 +62,9 @@ def main():
         driver.get(f"{server.base}play?boss=old")
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".stage .card:not(.behind)"))
         check(driver.find_element(By.ID, "play-title").text == title, f"the header names the boss {title!r}: {driver.find_element(By.ID, 'play-title').text!r}")
+        time_words = driver.find_element(By.ID, "play-time").text
+        check("untimed" not in time_words and "min of today's swiping time left" in time_words,
+              f"a boss battle on the free tier says its daily swiping time, not 'untimed': {time_words!r}")
         undos = current(port, token)["undosLeft"]
         check(isinstance(undos, int) and undos > 0, f"the free tier allows undos today: {undos}")
         check(not driver.find_elements(By.ID, "undos-left"), "nothing to undo yet: the undo button shows no count")

@@ -44,8 +44,8 @@ import { showBatch } from "./roundEnd.js";
   const progress = el("div", { class: "tally", id: "progress" });
   const xpEstimate = el("div", { class: "xp-est", id: "xp-estimate" });
   const hud = el("div", { class: "hud" },
-    round.seconds == null ? el("div", { class: "timer", title: "A boss battle is untimed" }, "♛") : timer,
-    el("div", { class: "label" }, el("h1", { id: "play-title" }, boss ? (round.bossTitle || "Boss: " + boss) : "Round"), el("span", { class: "muted" }, round.seconds == null ? " · untimed" : " · " + Math.round(round.seconds) + " seconds")),
+    round.seconds == null ? el("div", { class: "timer", title: "A boss battle has no round clock" }, "♛") : timer,
+    el("div", { class: "label" }, el("h1", { id: "play-title" }, boss ? (round.bossTitle || "Boss: " + boss) : "Round"), el("span", { class: "muted", id: "play-time" }, timeWords(round))),
     progress, el("div", { class: "spacer" }), tally, xpEstimate);
   const stage = el("div", { class: "stage", id: "stage" });
   const undoButton = el("button", { class: "undo", id: "undo", title: "Undo (u)", "aria-label": "Undo", onclick: () => decide("undo") }, "↶");
@@ -424,3 +424,12 @@ import { showBatch } from "./roundEnd.js";
   deal();
   if (resumed) toast("Resumed the round in progress · Esc ends it");
 })();
+
+/** The header's words on time: a round's seconds; a boss battle has no round clock, but the free tier's
+ *  swiping time left today (`allowanceSeconds`) still ends it, so the header says so instead of "untimed". */
+function timeWords(round) {
+  if (round.seconds != null) return " · " + Math.round(round.seconds) + " seconds";
+  if (round.allowanceSeconds == null) return " · untimed";
+  const minutes = Math.max(1, Math.round(round.allowanceSeconds / 60));
+  return " · no round clock · " + minutes + " min of today's swiping time left";
+}
