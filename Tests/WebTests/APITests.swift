@@ -156,7 +156,8 @@ import App
     /// A battle longer than a page: the start sends the first cards and `total`, each decision's answer
     /// the cards read since (`more`), so the card on the table is always one the page already has.
     @Test func aLongBossBattleIsDealtAPageAtATime() async throws {
-        let fixture = try WebFixture(extraScreenshots: 60)
+        // The clock stands still: on a loaded machine 65 decisions can outlast the free tier's 5 minutes.
+        let fixture = try WebFixture(clock: TestClock(), extraScreenshots: 60)
         try await fixture.test { client in
             let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"screenshots"}"#).object
             let round = try #require(started["round"] as? String), total = try #require(started["total"] as? Int)
@@ -179,7 +180,7 @@ import App
     /// The index cannot be read any more in the middle of a long battle: the cards already sent are played,
     /// and the decisions' answers say why no more come (the page shows it) instead of the queue just ending.
     @Test func aDeckThatCannotBeReadAnyMoreIsSaidInTheAnswers() async throws {
-        let fixture = try WebFixture(extraScreenshots: 60)
+        let fixture = try WebFixture(clock: TestClock(), extraScreenshots: 60)
         try await fixture.test { client in
             let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"screenshots"}"#).object
             let round = try #require(started["round"] as? String)
