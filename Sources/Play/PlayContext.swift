@@ -17,9 +17,6 @@ public struct PlayContext {
     public let thresholds: Thresholds
     /// Kept files are not dealt again for this many days.
     public let keptCooldownDays: Int
-    /// Whether this front-end deals duplicates and similar photos as group cards (it shows every member and
-    /// takes a keep set); a front-end without that view deals a card a copy.
-    public var groupCards = false
     /// Which member of a group card is suggested to stay (`[keep]`).
     public var keeper: KeeperRule = .defaults
 
@@ -41,14 +38,14 @@ public struct PlayContext {
 
     public var queuePolicy: QueuePolicy {
         Self.queuePolicy(thresholds: thresholds, keptCooldownDays: keptCooldownDays, now: now, calendar: calendar,
-                         keeper: keeper, groupCards: groupCards)
+                         keeper: keeper)
     }
 
     /// The queues' rules of play, built here only: what is dealt and counted at `now` (files kept within
     /// `keptCooldownDays` left out; duplicates and similar photos a card a group, with `keeper`'s suggestion).
     public static func queuePolicy(thresholds: Thresholds, keptCooldownDays: Int, now: Date, calendar: Calendar,
-                                   keeper: KeeperRule, groupCards: Bool = true) -> QueuePolicy {
-        var policy = QueuePolicy(thresholds: thresholds, keptCooldownDays: keptCooldownDays, now: now, calendar: calendar, groupCards: groupCards)
+                                   keeper: KeeperRule) -> QueuePolicy {
+        var policy = QueuePolicy(thresholds: thresholds, keptCooldownDays: keptCooldownDays, now: now, calendar: calendar)
         policy.keeper = keeper
         return policy
     }

@@ -69,8 +69,7 @@ public final class RoundHost: @unchecked Sendable {
         let opening = try openPlay()
         let (kind, category) = try Self.queue(boss, in: opening.play)
         // Duplicates and similar photos come as group cards (`group` in each card's JSON, `keep` in a decision).
-        var play = opening.play
-        play.groupCards = true
+        let play = opening.play
         let deal: RoundDeal
         do {
             // A boss battle is untimed; the free tier's daily swiping time still ends it.

@@ -16,32 +16,24 @@ import Testing
                                        "x/" + screenshotName: pngData(900)])
     }
 
-    static func groupContext(_ fixture: PlayFixture) -> PlayContext {
-        var context = fixture.context
-        context.groupCards = true
-        return context
-    }
-
     static func session(_ context: PlayContext) throws -> RoundSession {
         RoundSession(cards: try context.cards(.duplicates), undoAllowance: nil, isDealable: PlayContext.isUnchanged)
     }
 
     @Test func aGroupIsOneCardWithTheSuggestedMemberFirst() throws {
         let fixture = try Self.fixture()
-        let cards = try Self.groupContext(fixture).cards(.duplicates)
+        let cards = try fixture.context.cards(.duplicates)
         #expect(cards.count == 1)
         let group = try #require(cards.first?.group)
         #expect(group.members.map { $0.item.rawPath.description } == ["DCIM/Camera/a.jpg", "Backup/a.jpg", "WhatsApp/a.jpg"].map(fixture.path))
         #expect(group.members.map(\.suggested) == [true, false, false])
         #expect(group.suggested.why == ["preferred folder"])
         #expect(group.members.dropFirst().allSatisfy { $0.why.first == "another folder" })
-        // Without group cards (a front-end that shows one file) the same queue deals a card a copy.
-        #expect(try fixture.context.cards(.duplicates).count == 2)
     }
 
     @Test func keepNamesTheMembersThatStayAndTheOthersGo() throws {
         let fixture = try Self.fixture()
-        let context = Self.groupContext(fixture)
+        let context = fixture.context
         let session = try Self.session(context)
         let group = try #require(session.current?.group)
         // Refused, nothing recorded: no member, a member of no group, a position past the end.
@@ -61,7 +53,7 @@ import Testing
 
     @Test func deleteKeepsTheSuggestedMemberAndKeepKeepsThemAll() throws {
         let fixture = try Self.fixture()
-        let session = try Self.session(Self.groupContext(fixture))
+        let session = try Self.session(fixture.context)
         session.apply(.delete)
         #expect(session.deletedCards.map(\.item.rawPath.description) == ["Backup/a.jpg", "WhatsApp/a.jpg"].map(fixture.path))
         session.apply(.undo)
@@ -72,7 +64,7 @@ import Testing
 
     @Test func aKeptMemberThatVanishedBeforeTheConfirmationMovesNothingOfItsGroup() throws {
         let fixture = try Self.fixture()
-        let context = Self.groupContext(fixture)
+        let context = fixture.context
         let session = try Self.session(context)
         session.apply(.keepPositions([2]))
         let pending = try context.finish(session, kind: .boss("duplicates"), startedAt: fixture.now, answer: .no)
@@ -87,16 +79,14 @@ import Testing
 
     /// The same index and rules `days` later (past the 30 days a kept file rests otherwise).
     static func later(_ context: PlayContext, days: Int) -> PlayContext {
-        var later = PlayContext(library: context.library, trash: context.trash, rules: context.rules, tier: context.tier,
-                                now: context.now.addingTimeInterval(Double(days) * 86_400), calendar: context.calendar,
-                                thresholds: context.thresholds, keptCooldownDays: context.keptCooldownDays)
-        later.groupCards = context.groupCards
-        return later
+        PlayContext(library: context.library, trash: context.trash, rules: context.rules, tier: context.tier,
+                    now: context.now.addingTimeInterval(Double(days) * 86_400), calendar: context.calendar,
+                    thresholds: context.thresholds, keptCooldownDays: context.keptCooldownDays)
     }
 
     /// Keeps the fixture's group whole and confirms.
     static func keepWhole(_ fixture: PlayFixture) throws -> PlayContext {
-        let context = groupContext(fixture)
+        let context = fixture.context
         let session = try session(context)
         session.apply(.keep)
         _ = try context.finish(session, kind: .boss("duplicates"), startedAt: fixture.now, answer: .yes)
@@ -111,13 +101,10 @@ import Testing
         let fixture = try Self.fixture()
         let context = try Self.keepWhole(fixture)
         #expect(try context.cards(.duplicates).isEmpty)
-        // Long past the days a kept file rests, in a group card or a card a copy, in a round as in the boss.
+        // Long past the days a kept file rests, in a round as in the boss.
         let later = Self.later(context, days: 90)
         #expect(try later.cards(.duplicates).isEmpty)
         #expect(try later.cards(nil).allSatisfy { $0.item.duplicateGroup == nil })
-        var perFile = later
-        perFile.groupCards = false
-        #expect(try perFile.cards(.duplicates).isEmpty)
         // A rescan that finds the group as it was changes nothing.
         try rescan(fixture)
         #expect(try later.cards(.duplicates).isEmpty)
@@ -127,7 +114,7 @@ import Testing
     /// copy in the trash is no member that joined).
     @Test func aGroupKeptWholeBesideACopyInTheTrashStaysKept() throws {
         let fixture = try Self.fixture()
-        let context = Self.groupContext(fixture)
+        let context = fixture.context
         let first = try Self.session(context)
         first.apply(.keepPositions([1, 2]))
         let report = try context.finish(first, kind: .boss("duplicates"), startedAt: fixture.now, answer: .yes)
@@ -143,7 +130,7 @@ import Testing
     /// the group is not dealt again (it would be, were the copy a new member), before or after a rescan.
     @Test func aRestoredCopyDoesNotDealItsKeptWholeGroupAgain() throws {
         let fixture = try Self.fixture()
-        let context = Self.groupContext(fixture)
+        let context = fixture.context
         let first = try Self.session(context)
         first.apply(.keepPositions([1, 2]))
         #expect(try context.finish(first, kind: .boss("duplicates"), startedAt: fixture.now, answer: .yes).deleted == 1)
@@ -190,7 +177,7 @@ import Testing
             try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_430_000_000)], ofItemAtPath: fixture.path(folder + "/a.jpg"))
         }
         _ = try fixture.library.scan(ScanRequest(roots: [RawPath(fixture.root + "/photos")], now: fixture.now, calendar: PlayFixture.calendar))
-        let context = Self.groupContext(fixture)
+        let context = fixture.context
         // Two copies go through the group card; the one left is an old photo with its copies in the trash.
         let session = try Self.session(context)
         session.apply(.delete)
@@ -210,7 +197,7 @@ import Testing
             for folder in ["DCIM/Camera", "Backup", "WhatsApp"] { files["\(folder)/g\(group).jpg"] = copy }
         }
         let fixture = try PlayFixture(files: files)
-        let context = Self.groupContext(fixture)
+        let context = fixture.context
         let deck = try context.deck(.duplicates)
         #expect(deck.total == 12)
         var dealt: [Card] = []
@@ -227,7 +214,7 @@ import Testing
     /// The keeper rule of the configuration decides the suggestion: with DCIM avoided, a backup copy is suggested.
     @Test func theKeeperRuleChoosesTheSuggestedMember() throws {
         let fixture = try Self.fixture()
-        var context = Self.groupContext(fixture)
+        var context = fixture.context
         context.keeper = KeeperRule(order: [.folder], formats: [], preferFolders: ["WhatsApp"], avoidFolders: ["DCIM"])
         let group = try #require(try context.cards(.duplicates).first?.group)
         #expect(group.suggested.item.rawPath.description == fixture.path("WhatsApp/a.jpg"))

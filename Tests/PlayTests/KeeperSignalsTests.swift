@@ -22,8 +22,7 @@ import Testing
                                                   ofItemAtPath: fixture.path("photos/" + name))
         }
         _ = try fixture.library.scan(ScanRequest(roots: [RawPath(fixture.root + "/photos")], now: fixture.now, calendar: PlayFixture.calendar))
-        var context = fixture.context
-        context.groupCards = true
+        let context = fixture.context
         let group = try #require(try context.cards(.similar).first?.group)
         let why = Dictionary(uniqueKeysWithValues: group.members.map { (String(decoding: $0.item.rawPath.lastComponent, as: UTF8.self), $0.why) })
         #expect(group.members.count == 8)

@@ -21,8 +21,7 @@ import Testing
                                                   ofItemAtPath: fixture.path(path))
         }
         _ = try fixture.library.scan(ScanRequest(roots: [RawPath(fixture.root + "/photos")], now: fixture.now, calendar: PlayFixture.calendar))
-        var context = fixture.context
-        context.groupCards = true
+        let context = fixture.context
         let group = try #require(try context.cards(category).first?.group)
         return (fixture, group)
     }
@@ -74,8 +73,7 @@ import Testing
             "b/IMG_0001.JPG": try Self.data("original.jpg"), "b/IMG_0001.MOV": try Self.data("live.mov"),
             "c/IMG_0001.JPG": try Self.data("original.jpg"), "c/IMG_0001.xmp": xmp,
         ])
-        var context = fixture.context
-        context.groupCards = true
+        let context = fixture.context
         let group = try #require(try context.cards(.duplicates).first?.group)
         let companion = ["b/IMG_0001.JPG": "live photo video", "c/IMG_0001.JPG": "sidecar"]
         let suggested = Self.folderAndName(group.suggested)

@@ -10,8 +10,7 @@ import Testing
 @Suite struct PerCopyBatchTests {
     /// Writes the batch as the old model did: one delete of a copy that is not its group's kept one.
     static func oldBatch(_ fixture: PlayFixture) throws -> (round: Int64, deleted: ItemRecord, kept: ItemRecord) {
-        var context = fixture.context
-        context.groupCards = true   // only to find the group's members; the batch is written by hand below
+        let context = fixture.context
         let group = try #require(try context.cards(.duplicates).first?.group)
         var pick: (ItemRecord, ItemRecord)?
         for member in group.members {

@@ -108,10 +108,8 @@ enum PlayCommand {
         }
         let context = try AppContext()
         let (kind, category, seconds) = try deal(context)
-        var (play, lock) = try context.openPlay()
+        let (play, lock) = try context.openPlay()
         defer { withExtendedLifetime(lock) {} }
-        // The terminal and the line protocol show every member of a group: duplicates and similar photos come as group cards.
-        play.groupCards = true
         let (report, nothingToPlay) = try PlayLoop(context: context, play: play, options: options, kind: kind, category: category,
                                                    roundSeconds: seconds).run()
         if options.json {

@@ -75,21 +75,16 @@ public struct QueuePolicy: Sendable {
     public var thresholds: Thresholds
     /// Files kept on or after this instant are not dealt again yet.
     public var keptSince: Date
-    /// Whether duplicates and similar photos are dealt as one card a group (`CardGroup`), for a
-    /// front-end that shows every member and lets the player choose; else a card a copy.
-    public var groupCards: Bool
     /// Which member of a group card is suggested to stay (`[keep]`).
     public var keeper: KeeperRule = .defaults
 
-    public init(thresholds: Thresholds, keptSince: Date, groupCards: Bool = false) {
+    public init(thresholds: Thresholds, keptSince: Date) {
         self.thresholds = thresholds
         self.keptSince = keptSince
-        self.groupCards = groupCards
     }
 
     /// Files kept in the last `keptCooldownDays` calendar days are left out.
-    public init(thresholds: Thresholds, keptCooldownDays: Int, now: Date, calendar: Calendar, groupCards: Bool = false) {
-        self.init(thresholds: thresholds, keptSince: calendar.date(byAdding: .day, value: -keptCooldownDays, to: now) ?? now,
-                  groupCards: groupCards)
+    public init(thresholds: Thresholds, keptCooldownDays: Int, now: Date, calendar: Calendar) {
+        self.init(thresholds: thresholds, keptSince: calendar.date(byAdding: .day, value: -keptCooldownDays, to: now) ?? now)
     }
 }

@@ -9,15 +9,15 @@ public final class CardDeck: @unchecked Sendable {
     public let total: Int
     private let database: LibraryDatabase
     private let stretches: [CardStretch]
-    /// The keeper rule of group cards; nil: a card a copy.
-    private let groups: KeeperRule?
+    /// The keeper rule of group cards (duplicates and similar photos are one card a group).
+    private let groups: KeeperRule
     // Where the next page starts; guarded by `lock` (the web app may ask from two requests).
     private var stretch = 0
     private var offset = 0
     private var dealt: Set<Int64> = []
     private let lock = NSLock()
 
-    init(_ database: LibraryDatabase, stretches: [CardStretch], total: Int, groups: KeeperRule?) {
+    init(_ database: LibraryDatabase, stretches: [CardStretch], total: Int, groups: KeeperRule) {
         self.database = database
         self.stretches = stretches
         self.total = total
@@ -69,7 +69,7 @@ extension LibraryDatabase {
         let stretches = CardQueue.stretches(category: category, filter: filter, policy: policy, order: order,
                                             seed: Int.random(in: 0..<1 << 30))
         let total = try read { db in try CardQueue.cardCount(db, category: category, filter: filter, policy: policy) }
-        return CardDeck(self, stretches: stretches, total: total, groups: policy.groupCards ? policy.keeper : nil)
+        return CardDeck(self, stretches: stretches, total: total, groups: policy.keeper)
     }
 
     /// Every card a round (`category` nil) or a boss battle can deal now, in `order`.
@@ -92,7 +92,7 @@ extension LibraryDatabase {
     /// A boss of group cards counts its groups, with the bytes of the copies a group's suggested member stands for.
     public func cardTally(_ category: CardCategory?, policy: QueuePolicy) throws -> CardTally {
         try read { db in
-            if policy.groupCards, let category, let groups = try CardQueue.groupTally(db, category: category, policy: policy) { return groups }
+            if let category, let groups = try CardQueue.groupTally(db, category: category, policy: policy) { return groups }
             return try CardQueue.tally(db, category: category, filter: nil, policy: policy)
         }
     }

@@ -40,12 +40,57 @@ extension CardQueue {
         return CardTally(count: (taken?[0] ?? 0) - (off?[0] ?? 0), bytes: (taken?[1] ?? 0) - (off?[1] ?? 0))
     }
 
-    /// How many cards a queue deals now: its files, or for a boss of group cards its groups.
+    /// How many cards a queue deals now: its files, or for a boss of group cards its groups; a round's files
+    /// less the copies its group cards gather, plus those cards.
     static func cardCount(_ db: Database, category: CardCategory?, filter: IndexedBossFilter?, policy: QueuePolicy) throws -> Int {
-        if policy.groupCards, filter == nil, let category, let groups = try groupTally(db, category: category, policy: policy) {
+        if filter == nil, let category, let groups = try groupTally(db, category: category, policy: policy) {
             return groups.count
         }
-        return try tally(db, category: category, filter: filter, policy: policy).count
+        let files = try tally(db, category: category, filter: filter, policy: policy).count
+        guard category == nil, filter == nil else { return files }
+        let grouped = try roundGroups(db, policy: policy)
+        return files - grouped.files + grouped.cards
+    }
+
+    /// The files of a round that are no card of their own, and how many group cards they make. A round deals a
+    /// file under its first category (`ranked`): each duplicate group with an extra copy to deal is one card,
+    /// so is each similar group with a photo dealt as similar; a file of the round in either kind of group goes
+    /// into that group's card, whatever category it would have had alone; of hard links to one file, one is a
+    /// member (the others are dealt as cards of their own); a copy whose group is down to one file is none, and
+    /// so is a similar group holding a file of a duplicate group's card (dealt before it: duplicates come first). Read over the groups' own partial indexes
+    /// (migration v14): the rows of a group are few next to the round's.
+    static func roundGroups(_ db: Database, policy: QueuePolicy) throws -> (files: Int, cards: Int) {
+        let round = SQLCondition.all([SQLCondition(dealable, [policy.keptSince]), scope(category: nil, filter: nil, policy.thresholds)])
+        let row = try Row.fetchOne(db, sql: """
+            WITH grouped AS (
+                SELECT item.id AS id, item.duplicateGroup AS duplicate, item.similarGroup AS similar, item.device || ':' || item.inode AS file,
+                       \(extraCopy) AS isDuplicate, \(similarCopy) AS isSimilar
+                FROM item WHERE item.duplicateGroup IS NOT NULL AND \(round.sql)
+                UNION ALL
+                SELECT item.id, item.duplicateGroup, item.similarGroup, item.device || ':' || item.inode, \(extraCopy), \(similarCopy)
+                FROM item WHERE item.duplicateGroup IS NULL AND item.similarGroup IS NOT NULL AND \(round.sql)),
+            duplicates AS (SELECT DISTINCT duplicate AS groupKey FROM grouped WHERE isDuplicate),
+            similars AS (SELECT DISTINCT similar AS groupKey FROM grouped WHERE isSimilar AND NOT isDuplicate),
+            dealtDuplicates AS (SELECT groupKey FROM duplicates WHERE \(distinctFiles("duplicateGroup")) > 1),
+            dealtSimilars AS (SELECT groupKey FROM similars WHERE \(distinctFiles("similarGroup")) > 1
+                AND NOT EXISTS (SELECT 1 FROM item m WHERE m.similarGroup = groupKey AND m.duplicateGroup IN dealtDuplicates
+                                AND m.store IS NULL AND m.id NOT IN (\(leaving))))
+            SELECT (SELECT COUNT(DISTINCT CASE WHEN duplicate IN dealtDuplicates THEN 'd' || duplicate || ' ' || file
+                                               WHEN similar IN dealtSimilars THEN 's' || similar || ' ' || file
+                                               WHEN isDuplicate OR isSimilar THEN 'x' || id END)
+                    FROM grouped),
+                   (SELECT COUNT(*) FROM dealtDuplicates) + (SELECT COUNT(*) FROM dealtSimilars)
+            """, arguments: StatementArguments(round.arguments + round.arguments))
+        return (row?[0] ?? 0, row?[1] ?? 0)
+    }
+
+    /// How many files the group `groupKey` of `column` holds that are not on their way out: a group of one is
+    /// no card (`CardGroup`), it is the last copy.
+    private static func distinctFiles(_ column: String) -> String {
+        """
+        (SELECT COUNT(DISTINCT m.device || ':' || m.inode) FROM item m
+         WHERE m.\(column) = groupKey AND m.store IS NULL AND m.id NOT IN (\(leaving)))
+        """
     }
 
     /// The column that names the group of a card of the duplicates and similar queues, whose cards are groups.

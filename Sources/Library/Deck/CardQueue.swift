@@ -80,9 +80,10 @@ enum CardQueue {
     }
 
     /// The cards of up to `limit` rows of `stretch` (nil: all), skipping the first `offset`: the page's ids in
-    /// order, then their rows (one read transaction: the caller's). With `groups` (the keeper rule), the rows of
-    /// one group make one card, so there may be fewer cards than rows: `rows` says how many rows the page read.
-    static func cards(_ db: Database, _ stretch: CardStretch, offset: Int, limit: Int?, groups: KeeperRule? = nil) throws -> (cards: [Card], rows: Int) {
+    /// order, then their rows (one read transaction: the caller's). The rows of one group make one card (`groups`,
+    /// the keeper rule, suggests which member stays), so there may be fewer cards than rows: `rows` says how
+    /// many rows the page read.
+    static func cards(_ db: Database, _ stretch: CardStretch, offset: Int, limit: Int?, groups: KeeperRule) throws -> (cards: [Card], rows: Int) {
         var stretch = stretch
         stretch.index = try existing(stretch.index, db)
         let (sql, arguments) = page(stretch, offset: offset, limit: limit)
@@ -112,7 +113,7 @@ enum CardQueue {
         }
         var cards = order.compactMap { cardOf[$0] }
         try attach(&cards, twins: twins, db)
-        return (try groups.map { try gather(cards, rule: $0, db) } ?? cards, order.count)
+        return (try gather(cards, rule: groups, db), order.count)
     }
 
     /// Turns the cards of duplicates and similar photos into one card a group, where the group's first
