@@ -1,4 +1,5 @@
 import Foundation
+import Game
 import GRDB
 import Testing
 import TestSupport
@@ -176,6 +177,17 @@ import TestSupport
         }
         #expect(paged == whole)
         #expect(try deck.next(page).isEmpty)
+    }
+
+    /// A weekly boss deals duplicates and similar photos as group cards too: its count is its cards, not its files.
+    @Test(arguments: [BossFilter(kind: .photo), BossFilter(duplicate: true), BossFilter(similar: true)])
+    func aWeeklyBossCountsTheCardsItDeals(boss: BossFilter) throws {
+        let tree = try Self.randomIndex(300, seed: 17, overlapping: false)
+        let filter = boss.resolved(for: WeeklyFilterIndexTests.week, in: Calendar(identifier: .gregorian))
+        let deck = try tree.database.deck(filter: filter, policy: Self.policy)
+        let cards = try deck.next(nil)
+        #expect(cards.contains { $0.group != nil } && cards.count > 5)
+        #expect(deck.total == cards.count)
     }
 
     /// A card's bytes include its linked files, however the rows are written: the triggers of migration v7.

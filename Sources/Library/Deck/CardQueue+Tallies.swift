@@ -40,27 +40,28 @@ extension CardQueue {
         return CardTally(count: (taken?[0] ?? 0) - (off?[0] ?? 0), bytes: (taken?[1] ?? 0) - (off?[1] ?? 0))
     }
 
-    /// How many cards a queue deals now: its files, or for a boss of group cards its groups; a round's files
-    /// less the copies its group cards gather, plus those cards.
+    /// How many cards a queue deals now: its files, or for a boss of group cards its groups; a round's (or a
+    /// weekly boss's) files less the copies its group cards gather, plus those cards.
     static func cardCount(_ db: Database, category: CardCategory?, filter: IndexedBossFilter?, policy: QueuePolicy) throws -> Int {
         if filter == nil, let category, let groups = try groupTally(db, category: category, policy: policy) {
             return groups.count
         }
         let files = try tally(db, category: category, filter: filter, policy: policy).count
-        guard category == nil, filter == nil else { return files }
-        let grouped = try roundGroups(db, policy: policy)
+        guard category == nil else { return files }
+        let grouped = try groupCards(db, scope: scope(category: nil, filter: filter, policy.thresholds), policy: policy)
         return files - grouped.files + grouped.cards
     }
 
-    /// The files of a round that are no card of their own, and how many group cards they make. A round deals a
+    /// The files of a round (or a weekly boss's `scope`) that are no card of their own, and how many group cards
+    /// they make. A round deals a
     /// file under its first category (`ranked`): each duplicate group with an extra copy to deal is one card,
     /// so is each similar group with a photo dealt as similar; a file of the round in either kind of group goes
     /// into that group's card, whatever category it would have had alone; of hard links to one file, one is a
     /// member (the others are dealt as cards of their own); a copy whose group is down to one file is none, and
     /// so is a similar group holding a file of a duplicate group's card (dealt before it: duplicates come first). Read over the groups' own partial indexes
     /// (migration v14): the rows of a group are few next to the round's.
-    static func roundGroups(_ db: Database, policy: QueuePolicy) throws -> (files: Int, cards: Int) {
-        let round = SQLCondition.all([SQLCondition(dealable, [policy.keptSince]), scope(category: nil, filter: nil, policy.thresholds)])
+    static func groupCards(_ db: Database, scope: SQLCondition, policy: QueuePolicy) throws -> (files: Int, cards: Int) {
+        let round = SQLCondition.all([SQLCondition(dealable, [policy.keptSince]), scope])
         let row = try Row.fetchOne(db, sql: """
             WITH grouped AS (
                 SELECT item.id AS id, item.duplicateGroup AS duplicate, item.similarGroup AS similar, item.device || ':' || item.inode AS file,
