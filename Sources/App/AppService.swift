@@ -83,19 +83,23 @@ package struct AppService: Sendable {
         return try PendingDocument.list(try play.library.rounds(.pending), play: play, context: context)
     }
 
-    /// Whether `round` waits for a confirmation.
-    package func isPending(round: Int64) throws -> Bool {
-        let (play, lock) = try context().openPlay()
-        defer { withExtendedLifetime(lock) {} }
-        return try play.library.rounds(.pending).contains { $0.id == round }
+    /// What became of a pending round asked to be settled.
+    package enum Settled {
+        /// The batch moved (or was dropped): its report.
+        case settled(RoundDocument)
+        /// The round waits for no confirmation (confirmed or dropped before the request).
+        case notPending
+        /// It was pending but another program settled it while the request waited for the mover's lock.
+        case settledMeanwhile
     }
 
-    /// Moves (`confirm`) or drops a pending round's batch: its report, nil when it was settled meanwhile.
-    package func settlePending(round: Int64, confirm: Bool) throws -> RoundDocument? {
+    /// Moves (`confirm`) or drops a pending round's batch, under one hold of the mover's lock.
+    package func settlePending(round: Int64, confirm: Bool) throws -> Settled {
         let (play, lock) = try context().openPlay()
         defer { withExtendedLifetime(lock) {} }
-        guard let report = confirm ? try play.confirmPending(round) : try play.discardPending(round) else { return nil }
-        return RoundDocument(report)
+        guard try play.library.rounds(.pending).contains(where: { $0.id == round }) else { return .notPending }
+        guard let report = confirm ? try play.confirmPending(round) : try play.discardPending(round) else { return .settledMeanwhile }
+        return .settled(RoundDocument(report))
     }
 
     /// Opens play for one round: the index, the trash, the rules and the one-mover lock (held until

@@ -48,13 +48,11 @@ extension WebApp {
             guard let round = Int64(try context.parameters.require("round")) else { throw WebError(400, "a pending round is named by its number") }
             let body = try await Self.body(YesOrNo.self, of: request, hint: "{\"yes\": true} to move the batch, {\"yes\": false} to drop it")
             guard rounds.current() == nil else { throw WebError(409, "a round is in play: finish it first (Esc), then settle the waiting batches") }
-            guard try backend.isPending(round: round) else {
-                throw WebError(404, "round \(round) is not waiting for a confirmation (it was confirmed or dropped already)")
+            switch try backend.settlePending(round: round, confirm: body.yes) {
+            case .settled(let report): return try WebResponse.document(report)
+            case .notPending: throw WebError(404, "round \(round) is not waiting for a confirmation (it was confirmed or dropped already)")
+            case .settledMeanwhile: throw WebError(409, "round \(round) was settled meanwhile")
             }
-            guard let report = try backend.settlePending(round: round, confirm: body.yes) else {
-                throw WebError(409, "round \(round) was settled meanwhile")
-            }
-            return try WebResponse.document(report)
         }
 
         routes.post("api/v1/rounds", .signedIn) { request, _ in

@@ -18,6 +18,27 @@ import Testing
         try text.write(toFile: clean.home + "/config/swipeclean/config.toml", atomically: true, encoding: .utf8)
     }
 
+    /// Under the player's own order the photo a similar group keeps in the index (`items --json`'s
+    /// `similarGroup`) is the one its card suggests: the scan ranks with the same `[keep]` rule.
+    @Test func aSimilarGroupKeepsThePhotoTheCardSuggestsUnderTheConfiguredOrder() throws {
+        let clean = try CleanBinary()
+        defer { clean.removeHome() }
+        try Self.configure(clean, "[keep]\norder = [\"newest\"]\n")
+        let library = clean.home + "/library"
+        try FileManager.default.createDirectory(atPath: library, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: SimilarCommandTests.fixtures + "/iphone4", toPath: library + "/iphone4")
+        #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
+        let items = try clean.run(["items", "--filter", "similar", "--json"]).stdout.split(separator: "\n")
+            .map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let keptID = try #require(items.first?["similarGroup"] as? Int)
+        let kept = try #require(items.first { $0["id"] as? Int == keptID }?["path"] as? String)
+        let dry = try clean.run(["boss", "similar", "--dry-run"])
+        let starred = try #require(dry.stdout.split(separator: "\n").first { $0.contains("1 ★ ") }?.split(separator: " ").dropFirst(2).first)
+        #expect(kept.hasSuffix("/iphone4/\(starred)"), "the index keeps \(kept), the card suggests \(starred)")
+        // The shipped order keeps the camera's original: this order chose another, so the test sees the rule.
+        #expect(starred != "original.jpg")
+    }
+
     @Test func theSuggestedCopyFollowsTheConfiguredFolders() throws {
         let clean = try CleanBinary()
         defer { clean.removeHome() }

@@ -13,11 +13,13 @@ extension AppContext {
         var options = ScanOptions(configuration.scan)
         if let jobs { options.jobs = jobs }
         if crossFileSystems { options.oneFileSystem = false }
+        var similarOptions = SimilarOptions(configuration.similar, quality: configuration.quality)
+        similarOptions.keeper = KeeperRule(configuration.keep)   // the card's rule: one kept photo for the index and the card
         return ScanRequest(
             roots: roots, options: options, screenshotRules: ScreenshotRules(configuration.media),
             excluded: [RawPath(home), RawPath(trashDirectory)],
             now: now, calendar: calendar, rehash: rehash,
-            similar: similar ? SimilarOptions(configuration.similar, quality: configuration.quality) : nil)
+            similar: similar ? similarOptions : nil)
     }
 }
 

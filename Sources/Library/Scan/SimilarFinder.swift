@@ -104,12 +104,12 @@ enum SimilarFinder {
     }
 
     /// Makes `similarGroup` hold exactly `groups`: each member points at its group's kept photo.
-    static func replaceGroups(_ groups: [SimilarGrouping.Group], maxDistance: Int, _ db: Database) throws {
+    static func replaceGroups(_ groups: [SimilarGrouping.Group], maxDistance: Int, keeper: KeeperRule = .defaults, _ db: Database) throws {
         try db.execute(sql: "UPDATE item SET similarGroup = NULL WHERE similarGroup IS NOT NULL")
         let assign = try db.cachedStatement(sql: "UPDATE item SET similarGroup = ? WHERE id = ?")
         for group in groups {
             // The photo its card suggests (`KeeperRule.keptPhoto`): one rule for `items --json` and the card.
-            let kept = try KeeperRule.keptPhoto(of: group.members.map(\.id), db) ?? group.kept.id
+            let kept = try KeeperRule.keptPhoto(of: group.members.map(\.id), db, rule: keeper) ?? group.kept.id
             for member in group.members { try assign.execute(arguments: [kept, member.id]) }
         }
         try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
@@ -134,6 +134,9 @@ public struct SimilarOptions: Sendable, Equatable {
     public var maxDistance: Int
     /// The limits bad shots are judged by (`[quality]`); nil: bad shots are not looked for.
     public var badShots: BadShot.Limits? = .defaults
+    /// The rule that picks the photo a group keeps (`[keep]`): the one its card suggests, so `items --json`'s
+    /// `similarGroup` and the card name the same photo under the player's own order too.
+    public var keeper: KeeperRule = .defaults
 
     /// Chosen on Benchmarks/make_similar_set.py's set (Docs/similar.md): every copy is within 14 bits
     /// of its original by one of the hashes; distinct photos 16 or more.
