@@ -48,6 +48,13 @@ import Testing
         try Self.runBrowserScript("web_groups.py", screenshots: ["group-card.png", "group-compare.png", "phone-group-card.png"])
     }
 
+    /// `web_compare.py`: the comparison fits a photo and its half-size copy to their panes at the same size
+    /// (1280 and 390 px), `1` shows both at their pixel size and back; a photo stored turned (EXIF
+    /// orientation 6) gets a portrait card, its upright size and upright `srcset` widths.
+    @Test func theComparisonShowsTwoCopiesAtOneSizeAndATurnedPhotoStandsUp() throws {
+        try Self.runBrowserScript("web_compare.py", screenshots: ["compare-fitted.png", "compare-actual.png", "phone-compare-fitted.png", "turned-photo.png"])
+    }
+
     /// `web_phone.py`: `clean web --phone --address 127.0.0.2` with Chromium's mobile emulation and
     /// touch as the phone: the Phone line and its QR code (decoded with zbarimg), 401 before pairing
     /// and 421 for a foreign Host, the link pairs once, a card swiped left by touch lands in the
