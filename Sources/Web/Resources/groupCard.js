@@ -138,9 +138,13 @@ export function groupCards(currentTop) {
     // The button names the file it marks and the side it is on (the member starts on the right; Flip moves it).
     const keepButton = el("button", { id: "compare-keep", "aria-pressed": String(marks.has(member.item)),
       onclick: () => toggleMark(card, card.group.members.indexOf(member) + 1) });
-    const keepLabel = () => keepButton.replaceChildren("Keep ", el("b", {}, member.name), " (" + (flipped ? "left" : "right") + ")");
+    // On a phone the panes are stacked: the member starts at the bottom.
+    const stacked = () => window.matchMedia("(max-width: 600px)").matches;
+    const keepLabel = () => keepButton.replaceChildren("Keep ", el("b", {}, member.name),
+      " (" + (stacked() ? (flipped ? "top" : "bottom") : (flipped ? "left" : "right")) + ")");
+    const resized = () => { fit(); keepLabel(); };
     const close = () => {
-      overlay.remove(); document.removeEventListener("keydown", keys, true); window.removeEventListener("resize", fit); closeOpen = null;
+      overlay.remove(); document.removeEventListener("keydown", keys, true); window.removeEventListener("resize", resized); closeOpen = null;
     };
     const overlay = el("div", { class: "compare", id: "compare", role: "dialog", "aria-label": "Compare two copies", "data-item": member.item },
       el("div", { class: "panes" }, ...panes),
@@ -193,7 +197,7 @@ export function groupCards(currentTop) {
     closeOpen?.();
     document.addEventListener("keydown", keys, true);
     document.body.append(overlay);
-    window.addEventListener("resize", fit);
+    window.addEventListener("resize", resized);
     closeOpen = close;
     fit();
     apply();

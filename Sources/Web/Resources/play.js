@@ -62,7 +62,9 @@ import { showBatch } from "./roundEnd.js";
   function renderHud() {
     tally.replaceChildren("Deleted ", el("b", { id: "deleted-count" }, String(state.deleted)), " · ", el("b", {}, bytes(state.bytesToFree)), " to free");
     // Cards, not files: a group card is one card however many copies its delete moves.
-    progress.textContent = "card " + Math.min(cardsDone() + 1, total) + " of " + total;
+    // A phone says it short ("2/5"), in the header's one line.
+    const at = Math.min(cardsDone() + 1, total);
+    progress.replaceChildren(el("span", { class: "long" }, "card " + at + " of " + total), el("span", { class: "short", "aria-hidden": "true" }, at + "/" + total));
     xpEstimate.textContent = "+" + state.xpEstimate + " XP";
     undoButton.disabled = state.reviewed === 0 || state.undosLeft === 0;
     undoButton.title = state.undosLeft == null ? "Undo (u)" : "Undo (u) · " + state.undosLeft + " left today";
