@@ -6,8 +6,9 @@ import { SC } from "./common.js";
   // other file, or a photo that cannot be shown, gets an icon in its place.
   const videoName = /\.(mp4|mov|m4v|3gp|webm|mkv|avi)$/i;
   function thumbnail(f, size) {
-    const icon = () => el("span", { class: "trash-thumb icon " + size, "aria-hidden": "true" }, videoName.test(f.originalPath) ? "▶" : "▣");
-    const img = el("img", { class: "trash-thumb " + size, src: SC.media("/media/trash/" + f.id), alt: "", loading: "lazy", "data-id": f.id });
+    const name = f.originalPath.slice(f.originalPath.lastIndexOf("/") + 1);
+    const icon = () => el("span", { class: "trash-thumb icon " + size, "aria-hidden": "true", "data-name": name }, videoName.test(name) ? "▶" : "▣");
+    const img = el("img", { class: "trash-thumb " + size, src: SC.media("/media/trash/" + f.id), alt: "", loading: "lazy", "data-name": name });
     img.addEventListener("error", () => img.replaceWith(icon()));
     return img;
   }
