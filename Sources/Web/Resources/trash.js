@@ -55,7 +55,9 @@ import { SC } from "./common.js";
             const box = el("input", { type: "checkbox", "aria-label": "Select " + f.originalPath, "data-id": f.id });
             box.addEventListener("change", () => { box.checked ? selected.add(f.id) : selected.delete(f.id); update(); });
             return el("div", { class: "trash-row", "data-id": f.id }, box, thumbnail(f, "large"),
-              el("div", { class: "path" }, f.originalPath.slice(slash + 1), el("small", { title: f.originalPath.slice(0, slash) }, SC.folder(f.originalPath.slice(0, slash), 60) + (f.linked ? " · linked file" : ""))),
+              el("div", { class: "path" }, f.originalPath.slice(slash + 1), el("small", { title: f.originalPath.slice(0, slash) },
+                // The folder's end is what tells two copies apart: a narrow row cuts it from the left (app.css).
+                el("bdi", {}, SC.folder(f.originalPath.slice(0, slash), 60) + (f.linked ? " · linked file" : "")))),
               el("span", { class: "muted when" }, bytes(f.size)),
               el("button", { class: "ghost", onclick: () => restore([f.id]) }, "Restore"));
           }))))));
