@@ -39,6 +39,12 @@ package struct AppService: Sendable {
         return TrashEntryDocument.list(try play.library.filesInTrash(), changed: try play.changedTrashIDs(), calendar: context.calendar)
     }
 
+    /// Trash entry `id`'s own file opened to read (the trash page's thumbnails), with its record; nil when
+    /// it is not a file of ours in the trash now. Takes no mover lock: it only reads.
+    package func openTrashed(_ id: Int64) throws -> (TrashedRecord, ReadableFile)? {
+        try context().readingPlay()?.openTrashed(id)
+    }
+
     /// Restores the trash ids `ids`.
     package func restore(ids: [Int64]) throws -> RestoredDocument {
         let (play, lock) = try context().openPlay()

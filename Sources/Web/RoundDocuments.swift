@@ -168,6 +168,9 @@ struct CardDocument: Encodable {
     let mime: String
     let width: Int?
     let height: Int?
+    /// The EXIF orientation a JPEG records (1…8; null for none or another format): for 5…8 the photo shows
+    /// `height` wide and `width` tall (`width`/`height` are the stored pixels').
+    let orientation: Int?
     let linked: Int
     let poster: String?
     let group: GroupDocument?
@@ -186,6 +189,7 @@ struct CardDocument: Encodable {
         mime = item.mime
         width = item.width
         height = item.height
+        orientation = RecordedOrientation.of(item)
         linked = card.linked.count
         poster = WebApp.posterURL(item, card: card.id)
         group = card.group.map(GroupDocument.init)
@@ -203,6 +207,8 @@ struct GroupDocument: Encodable {
         let size: Int64
         let width: Int?
         let height: Int?
+        /// As the card's: the EXIF orientation a JPEG records, width and height swapping on screen for 5…8.
+        let orientation: Int?
         let capturedAt: String?
         let format: String
         let sharpness: Double?
@@ -222,7 +228,7 @@ struct GroupDocument: Encodable {
             let item = member.item
             return Member(item: member.id, media: "/media/\(member.id)", name: String(decoding: item.rawPath.lastComponent, as: UTF8.self),
                           folder: item.rawPath.parent.description, size: member.bytes, width: item.width, height: item.height,
-                          capturedAt: item.capturedAt, format: Self.format(item.mime),
+                          orientation: RecordedOrientation.of(item), capturedAt: item.capturedAt, format: Self.format(item.mime),
                           sharpness: item.sharpness.map { sharpest > 0 ? $0 / sharpest : 1 }, suggested: member.suggested, why: member.why, onlyHere: member.onlyHere)
         }
     }

@@ -65,6 +65,7 @@ public struct WebApp: Sendable {
         addScanAPI(to: routes)
         addMedia(to: routes)
         addPoster(to: routes)
+        addTrashMedia(to: routes)
         addPhoneAPI(to: routes)
         addFolderAPI(to: routes)
         addPairing(to: routes)

@@ -228,3 +228,24 @@ def long_press(driver, x, y, seconds=0.8):
 def console_errors(driver):
     """The browser console's errors since the last look (reading the log empties it)."""
     return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]
+
+
+def trash_thumbnails(driver, within, timeout=20):
+    """The trash page's thumbnails under `within` (a CSS selector), each scrolled to (they load lazily) and
+    waited for: [(file name, "photo", width, height) for a picture drawn, (file name, "icon", text, 0) for an
+    icon in its place]; None for one still loading after `timeout` seconds."""
+    found = []
+    count = driver.execute_script("return document.querySelectorAll(arguments[0] + ' .trash-thumb').length;", within)
+    for index in range(count):
+        state = None
+        deadline = time.time() + timeout * SLOWDOWN
+        while time.time() < deadline:
+            state = driver.execute_script(
+                "const t = document.querySelectorAll(arguments[0] + ' .trash-thumb')[arguments[1]]; t.scrollIntoView({ block: 'nearest' }); "
+                "if (t.tagName !== 'IMG') return [t.dataset.name, 'icon', t.textContent, 0]; "
+                "return t.complete && t.naturalWidth > 0 ? [t.dataset.name, 'photo', t.naturalWidth, t.naturalHeight] : null;", within, index)
+            if state:
+                break
+            time.sleep(0.1)
+        found.append(tuple(state) if state else None)
+    return found

@@ -8,12 +8,16 @@ deals a group of three first. In the browser: the strip shows three copies, the 
 to keep; keys 3 and 1 mark the third and unmark the first; a tap on the second copy opens the
 side-by-side comparison, whose two photos are drawn at the same size and zoom together with the
 wheel; Esc closes it; ← deletes the unmarked. Confirmed: copies one and two are in the trash, the
-third stays. Then at 390 px wide the strip scrolls inside the card, and a finger's flick to the left (touch
-events) deletes the two unmarked copies, after a long press has opened the comparison and decided nothing.
+third stays. Then at 390 px wide the strip scrolls inside the card (each copy whole once scrolled to), the
+counter says "1/N" cards, no undo count shows, the card's words are one line tall (more than half the card shows
+the photo) until a tap unfolds them ("frees …") and a second folds them, a long press opens the comparison
+(its keep button naming the bottom pane's file, the top one after Flip) and decides nothing, and a finger's
+flick to the left (touch events) deletes the two unmarked copies (the counter then "2/N").
 Screenshots for a person to look at.
 Exit 0 when everything holds; 1 with the reasons otherwise.
 """
 import os
+import re
 import shutil
 import sys
 
@@ -167,6 +171,45 @@ def main():
                                        "return [i.currentSrc, i.srcset];", top)
         check("/media/" in chosen[0] and "side=640" in chosen[0], f"a 390 px screen gets the 640 px preview: {chosen}")
 
+        # Issue 41's card truths at 390 px. The strip: all three copies are in it; the first shows whole, and each
+        # copy scrolled to shows whole (its photo, number, name and ✓): at 390 px one copy and a part of the next fit.
+        whole = driver.execute_script(
+            "const s = document.querySelector(arguments[0] + ' .members'), inside = m => { const b = m.getBoundingClientRect(), "
+            "r = s.getBoundingClientRect(); return b.left >= r.left - 1 && b.right <= r.right + 1; }; const members = [...s.querySelectorAll('.member')]; "
+            "const first = inside(members[0]); const each = members.map(m => { m.scrollIntoView({ inline: 'nearest', block: 'nearest' }); return inside(m); }); "
+            "s.scrollLeft = 0; return [members.length, first, each];", top)
+        check(whole[0] == 3 and whole[1] and all(whole[2]), f"at 390 px the strip holds the three copies, each whole once scrolled to: {whole}")
+        # The counter counts cards, said short on a phone; no undo count before an undo.
+        progress = driver.find_element(By.ID, "progress").text
+        check(re.fullmatch(r"1/\d+", progress), f"at 390 px the counter shows card 1 of the cards, short: {progress!r}")
+        check(not driver.find_elements(By.ID, "undos-left"), "at 390 px no undo count before anything can be undone")
+
+        # Issue 40 item 3: the card's words fold to one line, so most of the photo shows; a tap unfolds them
+        # (the size line says what the delete frees), a second tap folds them.
+        def words():
+            return driver.execute_script(
+                "const c = document.querySelector(arguments[0]), i = c.querySelector('.info'), st = getComputedStyle(i), reason = i.querySelector('.reason'); "
+                "const r = i.getBoundingClientRect(), strip = c.querySelector('.members').getBoundingClientRect(), k = c.getBoundingClientRect(), facts = i.querySelector('.facts'); "
+                "return { inner: r.height - parseFloat(st.paddingTop) - parseFloat(st.paddingBottom), font: parseFloat(getComputedStyle(reason).fontSize), "
+                "photo: (Math.min(r.top, k.bottom) - Math.max(strip.bottom, k.top)) / k.height, open: i.classList.contains('open'), "
+                "facts: getComputedStyle(facts).display === 'none' ? null : facts.innerText, x: r.left + r.width / 2, y: r.bottom - parseFloat(st.paddingBottom) - 4 };", top)
+        folded = words()
+        check(folded["inner"] <= 1.6 * folded["font"] and folded["facts"] is None and not folded["open"],
+              f"at 390 px the card's words are one line tall, folded: {folded}")
+        check(folded["photo"] > 0.5, f"at 390 px more than half the card shows the photo (between the strip and the words): {folded}")
+
+        def tap(x, y):
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x, "y": y, "id": 1}]})
+            driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+        tap(folded["x"], folded["y"])
+        opened = words()
+        check(opened["open"] and opened["inner"] > 2 * folded["inner"] and (opened["facts"] or "").startswith("frees "),
+              f"a tap on the words unfolds them, the size line saying what the delete frees: {opened}")
+        driver.save_screenshot(os.path.join(shots, "phone-group-card-open.png"))
+        tap(opened["x"], opened["y"])
+        check(not words()["open"], "a second tap folds the words again")
+        check(driver.find_element(By.ID, "deleted-count").text == "0", "a tap on the words decides nothing")
+
         card = driver.execute_script("const r = document.querySelector(arguments[0]).getBoundingClientRect(); "
                                      "return [r.left, r.top, r.width, r.height];", top)
         # A finger held on the photo opens the comparison with the next copy; the card stays where it was.
@@ -175,6 +218,13 @@ def main():
         check(driver.find_element(By.ID, "compare").get_attribute("data-item") == str(driver.execute_script(
             "return document.querySelectorAll(arguments[0] + ' .member')[1].dataset.item;", top)), "a long press compares the second copy")
         check(driver.find_element(By.ID, "deleted-count").text == "0", "a long press decides nothing")
+        # The keep button names its file and where it is: the panes are stacked on a phone, the copy at the bottom.
+        wait.until(lambda d: d.find_element(By.ID, "compare-keep").text)
+        keep = driver.find_element(By.ID, "compare-keep")
+        name = driver.execute_script("return document.querySelectorAll(arguments[0] + ' .member img')[1].alt;", top)
+        check(name in keep.text and "(bottom)" in keep.text, f"at 390 px the keep button names the bottom pane's file {name!r}: {keep.text!r}")
+        driver.find_element(By.ID, "compare-flip").click()
+        check(name in keep.text and "(top)" in keep.text, f"at 390 px after Flip it names the same file, now at the top: {keep.text!r}")
         driver.find_element(By.ID, "compare-close").click()
         wait.until(lambda d: not d.find_elements(By.ID, "compare"))
 
@@ -182,6 +232,9 @@ def main():
         # suggested one stays.
         flick(driver, card[0] + card[2] * 0.6, card[1] + card[3] * 0.6, -card[2] * 0.7)
         wait.until(lambda d: d.find_element(By.ID, "deleted-count").text == "2")
+        if driver.find_elements(By.ID, "progress") and not driver.find_elements(By.ID, "confirmation"):
+            progress = driver.find_element(By.ID, "progress").text
+            check(re.fullmatch(r"2/\d+", progress), f"at 390 px one group card decided: card 2, whatever its files: {progress!r}")
         body = driver.find_element(By.TAG_NAME, "body")
         body.send_keys(Keys.ESCAPE)
         wait.until(lambda d: d.find_elements(By.ID, "confirmation"))

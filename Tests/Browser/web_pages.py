@@ -18,6 +18,7 @@ Exit 0 when everything holds; 1 with the reasons otherwise.
 """
 import json
 import os
+import re
 import shutil
 import sys
 import time
@@ -25,7 +26,7 @@ import urllib.request
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import Home, SLOWDOWN, WebServer, arguments, check, chromium, console_errors, finish, request  # noqa: E402
+from browser_session import Home, SLOWDOWN, WebServer, arguments, check, chromium, console_errors, finish, request, trash_thumbnails  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -121,6 +122,11 @@ def main():
         wait.until(lambda d: d.find_element(By.ID, "empty-question").is_displayed())
         asked = driver.find_element(By.ID, "empty-title").text
         check(asked.startswith(f"Delete {len(moved)} files (") and asked.endswith("for good? They cannot be restored."), f"the question names them: {asked!r}")
+        # Each file it asks about shows its thumbnail (a video: an icon).
+        shown = trash_thumbnails(driver, "#empty-list")
+        check(len(shown) == len(moved) and all(t and (t[1] == "photo" if re.search(r"\.(jpe?g|png|heic)$", t[0], re.I) else t[1] == "icon") for t in shown),
+              f"the question shows each file's thumbnail: {shown}")
+        driver.execute_script("document.getElementById('empty-list').scrollTop = 0;")
         driver.save_screenshot(os.path.join(shots, "empty-trash.png"))
         driver.find_element(By.ID, "empty-no").click()
         check(not driver.find_element(By.ID, "empty-question").is_displayed() and len(home.json("trash", "list")) == len(moved), "Cancel deletes nothing")

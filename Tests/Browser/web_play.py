@@ -22,7 +22,7 @@ import sys
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import Home, SLOWDOWN, WebServer, arguments, check, chromium, console_errors, finish, has_ipv6_loopback, listening_addresses, request, viewport  # noqa: E402
+from browser_session import Home, SLOWDOWN, WebServer, arguments, check, chromium, console_errors, finish, has_ipv6_loopback, listening_addresses, request, trash_thumbnails, viewport  # noqa: E402
 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.by import By  # noqa: E402
@@ -251,6 +251,11 @@ def main():
         driver.get(f"http://127.0.0.1:{port}/trash")
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".trash-row"))
         check(len(driver.find_elements(By.CSS_SELECTOR, ".trash-row")) == len(leaving), f"the trash page lists the {len(leaving)} files")
+        # Issue 41 item 4: each file with its thumbnail, made from the file in the trash (a video: an icon).
+        shown = trash_thumbnails(driver, ".trash-row")
+        check(len(shown) == len(leaving) and all(t and (t[1] == "photo" if re.search(r"\.(jpe?g|png|heic)$", t[0], re.I) else t[1] == "icon") for t in shown),
+              f"each trashed file shows its thumbnail (a photo's own, an icon otherwise): {shown}")
+        driver.execute_script("window.scrollTo(0, 0);")
         driver.save_screenshot(os.path.join(shots, "trash.png"))
 
         # Restore one with its own button, then the others through their checkboxes and "Restore selected".

@@ -43,9 +43,17 @@ import Testing
 
     /// `web_groups.py`: a group of three copies as one card with a strip; keys mark and unmark, the
     /// comparison draws two copies at the same size and zooms them together, ← deletes the unmarked
-    /// (only copies one and two reach the trash), and at 390 px the strip scrolls within the card.
+    /// (only copies one and two reach the trash), and at 390 px the strip scrolls within the card, the card's
+    /// words fold to one line (a tap unfolds them), the counter counts cards and the keep button names its pane.
     @Test func aGroupCardKeepsTheCopiesMarkedInTheBrowser() throws {
-        try Self.runBrowserScript("web_groups.py", screenshots: ["group-card.png", "group-compare.png", "phone-group-card.png"])
+        try Self.runBrowserScript("web_groups.py", screenshots: ["group-card.png", "group-compare.png", "phone-group-card.png", "phone-group-card-open.png"])
+    }
+
+    /// `web_compare.py`: the comparison fits a photo and its half-size copy to their panes at the same size
+    /// (1280 and 390 px), `1` shows both at their pixel size and back; a photo stored turned (EXIF
+    /// orientation 6) gets a portrait card, its upright size and upright `srcset` widths.
+    @Test func theComparisonShowsTwoCopiesAtOneSizeAndATurnedPhotoStandsUp() throws {
+        try Self.runBrowserScript("web_compare.py", screenshots: ["compare-fitted.png", "compare-actual.png", "phone-compare-fitted.png", "turned-photo.png"])
     }
 
     /// `web_phone.py`: `clean web --phone --address 127.0.0.2` with Chromium's mobile emulation and

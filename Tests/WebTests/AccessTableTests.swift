@@ -66,6 +66,7 @@ import Testing
         Row(.post, "/api/v1/phones/revoke", .loopback, body: #"{"id": 999}"#, through: [404]),
         Row(.get, "/media/:id", .media, "/media/PHOTO", through: [200]),
         Row(.get, "/media/:id/poster", .media, "/media/VIDEO/poster", through: [200, 415]),
+        Row(.get, "/media/trash/:entry", .media, "/media/trash/1", through: [404]),
         Row(.get, "/pair", .pairing, through: [401]),
         Row(.get, "/pair/:token", .pairing, "/pair/0123", through: [401]),
         Row(.post, "/pair", .pairing, through: [400]),

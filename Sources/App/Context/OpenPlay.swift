@@ -30,6 +30,13 @@ package extension AppContext {
         try ProcessLock(RawPath(home + "/lock"))
     }
 
+    /// The play context without the mover lock, for a read that changes nothing (a trash entry's
+    /// thumbnail, while a round may be in play): nil before the first scan.
+    package func readingPlay() throws -> PlayContext? {
+        guard let library = try existingLibrary() else { return nil }
+        return try playContext(library)
+    }
+
     private func playContext(_ library: LibraryDatabase) throws -> PlayContext {
         let trash: Trash
         do {

@@ -104,6 +104,12 @@ export const SC = {
     const text = String(path || "");
     return text.length <= room ? text : "…" + text.slice(text.length - room + 1);
   },
+  // A photo's width and height as it shows (upright): the document's are the stored pixels', which an
+  // EXIF orientation of 5…8 turns a quarter (`orientation`). [null, null] when it has none.
+  upright(photo) {
+    if (!photo || !photo.width || !photo.height) return [null, null];
+    return photo.orientation >= 5 ? [photo.height, photo.width] : [photo.width, photo.height];
+  },
   grouped(n) { return Number(n).toLocaleString("en-US"); },
   date(iso) {
     if (!iso) return "date unknown";

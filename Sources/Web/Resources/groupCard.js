@@ -12,7 +12,7 @@ export function groupCards(currentTop) {
   function memberStrip(card) {
     const strip = el("div", { class: "members", role: "list", "aria-label": "Copies: mark those to keep" });
     card.group.members.forEach((m, i) => {
-      const facts = [bytes(m.size), m.width && m.height ? m.width + "×" + m.height : null, m.format,
+      const facts = [bytes(m.size), m.width && m.height ? SC.upright(m).join("×") : null, m.format,
         m.capturedAt ? SC.date(m.capturedAt) : null, ...m.why].filter(Boolean).join(" · ");
       const toggle = el("button", { class: "mark", "data-item": m.item, "aria-label": "Keep copy " + (i + 1),
         onclick: event => { event.stopPropagation(); toggleMark(card, i + 1); } }, "✓");
@@ -95,7 +95,7 @@ export function groupCards(currentTop) {
     if (overlay && +overlay.dataset.item === member.item) overlay.querySelector("#compare-keep").setAttribute("aria-pressed", String(marks.has(member.item)));
   }
 
-  // The side-by-side comparison: the member and the suggested one at the same zoom; the wheel (or a pinch)
+  // The side-by-side comparison: the member and the suggested one fitted to their panes at the same zoom; the wheel
   // zooms both, a drag pans both, F flips the two in place, K marks the member to keep, Esc closes.
   function compare(card, member) {
     const suggested = card.group.members.find(m => m.suggested);
@@ -103,17 +103,52 @@ export function groupCards(currentTop) {
     const panes = [suggested, member].map(m => el("div", { class: "pane" },
       el("img", { src: SC.media(m.media), alt: m.name, draggable: "false" }),
       el("div", { class: "pane-label" }, (m.suggested ? "★ suggested · " : "") + m.name + " · " + bytes(m.size) +
-        (m.width && m.height ? " · " + m.width + "×" + m.height : "") + " · " + m.folder)));
+        (m.width && m.height ? " · " + SC.upright(m).join("×") : "") + " · " + m.folder)));
     const apply = () => { for (const pane of panes) pane.querySelector("img").style.transform =
       "translate(" + view.x + "px," + view.y + "px) scale(" + view.scale + ")"; };
+    // Both photos fitted to their panes (contain; a small one scaled up, smoothly), so two copies compare at
+    // the same size whatever their resolution. 1:1 (the button or `1`) shows each at its own pixel size (the
+    // file's, one photo pixel a screen pixel: a preview smaller than the file is scaled up to it), and back.
+    // The zoom multiplies either size.
+    let actual = false;
+    const fit = () => {
+      for (const [i, pane] of panes.entries()) {
+        const img = pane.querySelector("img"), m = i === 0 ? suggested : member;
+        const w = img.naturalWidth, h = img.naturalHeight;
+        if (!w || !h) continue;
+        let scale;
+        if (actual) {
+          const long = Math.max(m.width || 0, m.height || 0);
+          scale = Math.max(1, long / Math.max(w, h)) / (window.devicePixelRatio || 1);
+        } else {
+          scale = Math.min(pane.clientWidth / w, pane.clientHeight / h);
+        }
+        Object.assign(img.style, { width: w * scale + "px", height: h * scale + "px" });
+      }
+    };
+    const actualButton = el("button", { id: "compare-actual", "aria-pressed": "false", onclick: () => toggleActual() }, "1:1 (1)");
+    const toggleActual = () => {
+      actual = !actual;
+      actualButton.setAttribute("aria-pressed", String(actual));
+      actualButton.textContent = actual ? "Fit (1)" : "1:1 (1)";
+      Object.assign(view, { scale: 1, x: 0, y: 0 });
+      fit(); apply();
+    };
+    for (const pane of panes) pane.querySelector("img").addEventListener("load", fit);
     // The button names the file it marks and the side it is on (the member starts on the right; Flip moves it).
     const keepButton = el("button", { id: "compare-keep", "aria-pressed": String(marks.has(member.item)),
       onclick: () => toggleMark(card, card.group.members.indexOf(member) + 1) });
-    const keepLabel = () => keepButton.replaceChildren("Keep ", el("b", {}, member.name), " (" + (flipped ? "left" : "right") + ")");
-    const close = () => { overlay.remove(); document.removeEventListener("keydown", keys, true); closeOpen = null; };
+    // On a phone the panes are stacked: the member starts at the bottom.
+    const stacked = () => window.matchMedia("(max-width: 600px)").matches;
+    const keepLabel = () => keepButton.replaceChildren("Keep ", el("b", {}, member.name),
+      " (" + (stacked() ? (flipped ? "top" : "bottom") : (flipped ? "left" : "right")) + ")");
+    const resized = () => { fit(); keepLabel(); };
+    const close = () => {
+      overlay.remove(); document.removeEventListener("keydown", keys, true); window.removeEventListener("resize", resized); closeOpen = null;
+    };
     const overlay = el("div", { class: "compare", id: "compare", role: "dialog", "aria-label": "Compare two copies", "data-item": member.item },
       el("div", { class: "panes" }, ...panes),
-      el("div", { class: "actions" }, keepButton,
+      el("div", { class: "actions" }, keepButton, actualButton,
         el("button", { id: "compare-flip", onclick: () => flip() }, "Flip (F)"),
         el("button", { id: "compare-close", onclick: close }, "Close (Esc)")));
     let flipped = false;
@@ -155,13 +190,16 @@ export function groupCards(currentTop) {
       if (key === "escape") { event.preventDefault(); event.stopPropagation(); close(); }
       else if (key === "f") { event.preventDefault(); event.stopPropagation(); flip(); }
       else if (key === "k") { event.preventDefault(); event.stopPropagation(); keepButton.click(); }
+      else if (key === "1") { event.preventDefault(); event.stopPropagation(); toggleActual(); }
       else if (key === "+" || key === "=") { event.preventDefault(); event.stopPropagation(); view.scale = Math.min(8, view.scale * 1.2); apply(); }
       else if (key === "-") { event.preventDefault(); event.stopPropagation(); view.scale = Math.max(1, view.scale / 1.2); apply(); }
     };
     closeOpen?.();
     document.addEventListener("keydown", keys, true);
     document.body.append(overlay);
+    window.addEventListener("resize", resized);
     closeOpen = close;
+    fit();
     apply();
   }
 

@@ -62,7 +62,9 @@ import { showBatch } from "./roundEnd.js";
   function renderHud() {
     tally.replaceChildren("Deleted ", el("b", { id: "deleted-count" }, String(state.deleted)), " · ", el("b", {}, bytes(state.bytesToFree)), " to free");
     // Cards, not files: a group card is one card however many copies its delete moves.
-    progress.textContent = "card " + Math.min(cardsDone() + 1, total) + " of " + total;
+    // A phone says it short ("2/5"), in the header's one line.
+    const at = Math.min(cardsDone() + 1, total);
+    progress.replaceChildren(el("span", { class: "long" }, "card " + at + " of " + total), el("span", { class: "short", "aria-hidden": "true" }, at + "/" + total));
     xpEstimate.textContent = "+" + state.xpEstimate + " XP";
     undoButton.disabled = state.reviewed === 0 || state.undosLeft === 0;
     undoButton.title = state.undosLeft == null ? "Undo (u)" : "Undo (u) · " + state.undosLeft + " left today";
@@ -83,10 +85,13 @@ import { showBatch } from "./roundEnd.js";
 
   // A photo at the long sides the server makes (640, 1080 and 1600 px), each said with its width, so the
   // browser fetches the one the screen needs (a phone's card: 640 or 1080), not always the largest.
+  // The widths are the upright photo's (a portrait photo stored turned, EXIF orientation 6, is narrower
+  // than its stored width says).
   function photoSources(card) {
-    const long = Math.max(card.width || 0, card.height || 0);
-    if (!long || !card.width) return {};
-    const width = side => Math.round(Math.min(side, long) * card.width / long);
+    const [upWidth, upHeight] = SC.upright(card);
+    const long = Math.max(upWidth || 0, upHeight || 0);
+    if (!long) return {};
+    const width = side => Math.round(Math.min(side, long) * upWidth / long);
     const set = [640, 1080].filter(side => side < long).map(side => SC.media(card.media + "?side=" + side) + " " + width(side) + "w");
     set.push(SC.media(card.media) + " " + width(1600) + "w");
     return { srcset: set.join(", "), sizes: "(max-width: 760px) 100vw, 640px" };
@@ -126,14 +131,15 @@ import { showBatch } from "./roundEnd.js";
         fitCard(node, media.naturalWidth, media.naturalHeight);
       });
       media.addEventListener("loadedmetadata", () => fitCard(node, media.videoWidth, media.videoHeight));
-      if (card.width && card.height) fitCard(node, card.width, card.height);
+      const [upWidth, upHeight] = SC.upright(card);
+      if (upWidth) fitCard(node, upWidth, upHeight);
       node.append(media);
     } else {
       node.append(noPreview());
     }
     // A group card's size is what its delete frees (the unmarked copies), not the photo's: it says so.
     const facts = [card.group ? "frees " + bytes(card.size) : bytes(card.size), card.capturedAt ? "taken " + SC.date(card.capturedAt) : null,
-      card.width && card.height ? card.width + "×" + card.height : null, card.linked ? "+" + card.linked + " linked" : null].filter(Boolean);
+      card.width && card.height ? SC.upright(card).join("×") : null, card.linked ? "+" + card.linked + " linked" : null].filter(Boolean);
     node.append(
       el("div", { class: "stamp delete" }, "DELETE"),
       el("div", { class: "stamp keep" }, "KEEP"),
@@ -220,9 +226,10 @@ import { showBatch } from "./roundEnd.js";
 
   // Pointer drag: the card follows the pointer; released past 30 % (or flicked) it commits.
   function attachDrag(t) {
-    let start = null, samples = [];
+    let start = null, samples = [], downAt = null;
     t.node.addEventListener("pointerdown", event => {
       if (busy || finished) return;
+      downAt = { x: event.clientX, y: event.clientY, t: event.timeStamp };
       t.node.setPointerCapture(event.pointerId);
       t.node.classList.add("dragging");
       cancelAnimationFrame(t.spring || 0);
@@ -249,9 +256,22 @@ import { showBatch } from "./roundEnd.js";
       const flick = Math.abs(velocity) > FLICK_SPEED && Math.abs(t.x) > 24 && Math.sign(velocity) === Math.sign(t.x);
       if (past || flick) commit(t.x < 0 ? "delete" : "keep", velocity);
       else springBack(t, velocity);
+      if (event.type === "pointerup" && downAt && event.timeStamp - downAt.t < 450 &&
+          Math.hypot(event.clientX - downAt.x, event.clientY - downAt.y) < 8) tapWords(t.node, event);
     };
     t.node.addEventListener("pointerup", release);
     t.node.addEventListener("pointercancel", release);
+  }
+
+  // On a phone the card's words fold to one line so the photo shows (app.css); a tap on them unfolds them
+  // and a second tap folds them again. A tap is a press released where it began, within half a second.
+  function tapWords(node, event) {
+    const info = node.querySelector(".info");
+    if (!info) return;
+    const r = info.getBoundingClientRect();
+    if (event.clientX < r.left || event.clientX > r.right || event.clientY < r.top || event.clientY > r.bottom) return;
+    info.classList.toggle("open");
+    info.setAttribute("aria-expanded", String(info.classList.contains("open")));
   }
 
   // A damped spring back to the middle, integrated here (response 0.4 s, damping fraction 0.7).

@@ -2,6 +2,16 @@ import { SC } from "./common.js";
 
 (async () => {
   const { el, bytes } = SC;
+  // A trashed file's thumbnail (GET /media/trash/ID: only a photo the trash holds has one); a video or any
+  // other file, or a photo that cannot be shown, gets an icon in its place.
+  const videoName = /\.(mp4|mov|m4v|3gp|webm|mkv|avi)$/i;
+  function thumbnail(f, size) {
+    const name = f.originalPath.slice(f.originalPath.lastIndexOf("/") + 1);
+    const icon = () => el("span", { class: "trash-thumb icon " + size, "aria-hidden": "true", "data-name": name }, videoName.test(name) ? "▶" : "▣");
+    const img = el("img", { class: "trash-thumb " + size, src: SC.media("/media/trash/" + f.id), alt: "", loading: "lazy", "data-name": name });
+    img.addEventListener("error", () => img.replaceWith(icon()));
+    return img;
+  }
   async function load(message) {
     let files;
     try { files = await SC.api("/trash"); } catch (error) { return SC.fail(error); }
@@ -24,7 +34,7 @@ import { SC } from "./common.js";
       // What goes, each with its folder: two files of one name are told apart.
       el("ul", { class: "empty-list", id: "empty-list" }, files.map(f => {
         const slash = f.originalPath.lastIndexOf("/");
-        return el("li", {}, el("b", {}, f.originalPath.slice(slash + 1)), " ", el("span", { class: "muted", title: f.originalPath.slice(0, slash) }, SC.folder(f.originalPath.slice(0, slash), 50)), " · " + bytes(f.size));
+        return el("li", {}, thumbnail(f, "small"), el("b", {}, f.originalPath.slice(slash + 1)), " ", el("span", { class: "muted", title: f.originalPath.slice(0, slash) }, SC.folder(f.originalPath.slice(0, slash), 50)), " · " + bytes(f.size));
       })),
       el("div", { class: "toolbar" },
         el("button", { class: "danger", id: "empty-yes", onclick: () => empty(files.map(f => f.id)) }, "Delete for good"),
@@ -44,8 +54,10 @@ import { SC } from "./common.js";
             const slash = f.originalPath.lastIndexOf("/");
             const box = el("input", { type: "checkbox", "aria-label": "Select " + f.originalPath, "data-id": f.id });
             box.addEventListener("change", () => { box.checked ? selected.add(f.id) : selected.delete(f.id); update(); });
-            return el("div", { class: "trash-row", "data-id": f.id }, box,
-              el("div", { class: "path" }, f.originalPath.slice(slash + 1), el("small", { title: f.originalPath.slice(0, slash) }, SC.folder(f.originalPath.slice(0, slash), 60) + (f.linked ? " · linked file" : ""))),
+            return el("div", { class: "trash-row", "data-id": f.id }, box, thumbnail(f, "large"),
+              el("div", { class: "path" }, f.originalPath.slice(slash + 1), el("small", { title: f.originalPath.slice(0, slash) },
+                // The folder's end is what tells two copies apart: a narrow row cuts it from the left (app.css).
+                el("bdi", {}, SC.folder(f.originalPath.slice(0, slash), 60) + (f.linked ? " · linked file" : "")))),
               el("span", { class: "muted when" }, bytes(f.size)),
               el("button", { class: "ghost", onclick: () => restore([f.id]) }, "Restore"));
           }))))));
