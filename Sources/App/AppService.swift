@@ -81,11 +81,11 @@ package struct AppService: Sendable {
                                now: try library?.indexTotals(), calendar: context.calendar, inApp: true)
     }
 
-    /// The batches played but not confirmed.
+    /// The batches played but not confirmed: a read, so it takes no mover's lock (a round in play holds it,
+    /// and the home page asks for this list meanwhile).
     package func pending() throws -> [PendingDocument] {
         let context = try context()
-        let (play, lock) = try context.openPlay()
-        defer { withExtendedLifetime(lock) {} }
+        guard let play = try context.readingPlay() else { return [] }
         return try PendingDocument.list(try play.library.rounds(.pending), play: play, context: context)
     }
 

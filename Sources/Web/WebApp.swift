@@ -23,11 +23,13 @@ public struct WebApp: Sendable {
     let scans = ScanJob()
     var folderPicker: FolderPicker { FolderPicker(environment: backend.environment) }
 
+    /// `linkClock`: the time the sign-in links expire by (a test's may stand still).
     package init(backend: AppService, token: String = Token.random(), apiToken: String = Token.random(),
-                rounds: RoundHost? = nil, limits: ConnectionLimits = .standard, phone: PhonePairing? = nil) {
+                rounds: RoundHost? = nil, limits: ConnectionLimits = .standard, phone: PhonePairing? = nil,
+                linkClock: @escaping @Sendable () -> Date = Date.init) {
         self.backend = backend
         self.token = token
-        sessions = WebSessions(apiToken: apiToken, firstLink: token)
+        sessions = WebSessions(apiToken: apiToken, firstLink: token, now: linkClock)
         self.rounds = rounds ?? RoundHost(backend: backend)
         self.limits = limits
         self.phone = phone

@@ -212,6 +212,23 @@ import App
         }
     }
 
+    /// The waiting batches are a read: listed while another round holds the mover's lock (the home page of a
+    /// second browser asks for them then), not a 500.
+    @Test func theWaitingBatchesAreListedWhileARoundIsInPlay() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"screenshots"}"#).object
+            let round = started["round"] as! String, card = started["current"] as! Int
+            _ = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(card),"decision":"delete"}"#)
+            _ = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":false}"#)
+            let next = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"old"}"#)
+            #expect(next.status == .created)
+            let pending = try await client.send(.get, "/api/v1/pending")
+            #expect(pending.status == .ok, "\(pending.text)")
+            #expect(pending.array.count == 1)
+        }
+    }
+
     @Test func aRoundEndsWhenItsTimeIsUp() async throws {
         let now = TestClock()
         let fixture = try WebFixture(clock: now)
