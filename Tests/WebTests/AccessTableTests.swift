@@ -121,7 +121,7 @@ import Testing
     }
 
     @Test func everyRouteHasItsRow() throws {
-        let fixture = try WebFixture(phone: PhonePairing(address: "192.168.1.20"))
+        let fixture = try WebFixture(phone: PhonePairing(address: "192.168.1.20", now: PhoneGateTests.stillClock()))
         let declared = fixture.app.declaredRoutes
         let rows = Dictionary(uniqueKeysWithValues: Self.rows.map { ($0.description, $0.access) })
         for route in declared {
@@ -136,7 +136,7 @@ import Testing
 
     @Test(arguments: Front.allCases)
     func everyRouteEveryCredentialEverySpelling(on front: Front) async throws {
-        let pairing = PhonePairing(address: "192.168.1.20")
+        let pairing = PhonePairing(address: "192.168.1.20", now: PhoneGateTests.stillClock())
         let fixture = try WebFixture(phone: pairing)
         let photo = try fixture.itemID("DCIM/Camera/IMAG0042.jpg"), video = try fixture.itemID("Movies/VID_20250612_190000.mp4")
         guard case .signedIn(let page) = fixture.app.sessions.signIn(link: WebFixture.token) else {

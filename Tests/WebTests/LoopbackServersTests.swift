@@ -118,7 +118,7 @@ extension IdleConnectionTests { @Suite struct LoopbackServersTests {
     /// One request on a new connection (127.0.0.1, or [::1] with `ipv6`); the whole answer.
     /// `--phone` on a loopback address: ready only once it is bound too, at the loopback's port.
     @Test func thePhoneAddressIsBoundAtTheSamePortBeforeTheServerIsReady() async throws {
-        let pairing = PhonePairing(address: "127.0.0.2")
+        let pairing = PhonePairing(address: "127.0.0.2", now: PhoneGateTests.stillClock())
         let fixture = try WebFixture(phone: pairing)
         let ready = ListeningWaiter()
         let server = Task { try await fixture.app.application(port: 0) { ready.set($0) }.runService() }
@@ -133,7 +133,7 @@ extension IdleConnectionTests { @Suite struct LoopbackServersTests {
     /// An address this machine does not have: the server stops with the bind's error (EADDRNOTAVAIL)
     /// and is never ready, so no link is printed for a phone that could not reach it.
     @Test func aPhoneAddressThatCannotBeBoundStopsTheServer() async throws {
-        let fixture = try WebFixture(phone: PhonePairing(address: "10.254.254.253"))
+        let fixture = try WebFixture(phone: PhonePairing(address: "10.254.254.253", now: PhoneGateTests.stillClock()))
         let ready = ListeningWaiter()
         let outcome = await Task { try await fixture.app.application(port: 0) { ready.set($0) }.run() }.result
         guard case .failure(let error) = outcome, let refused = error as? PhoneListenError else {
