@@ -54,4 +54,29 @@ import Testing
         let theirs = try JSONSerialization.jsonObject(with: JSONEncoder().encode(document)) as? [String: Any]
         #expect(ours?["b"] as? Int == 7 && theirs?["b"] as? Int == 7 && ours?["a"] as? String == theirs?["a"] as? String)
     }
+    /// A type that writes through nested containers or a super encoder (as a synthesised class's does) is
+    /// encoded in place, in the order it wrote, with the keys Foundation's encoder gives them: no trap.
+    @Test func nestedContainersAndSuperEncodersWriteInPlace() throws {
+        struct Nested: Encodable {
+            enum Keys: String, CodingKey { case first, place, tags, last }
+            enum PlaceKeys: String, CodingKey { case lat, lon }
+            func encode(to encoder: any Encoder) throws {
+                var c = encoder.container(keyedBy: Keys.self)
+                try c.encode(1, forKey: .first)
+                var place = c.nestedContainer(keyedBy: PlaceKeys.self, forKey: .place)
+                var tags = c.nestedUnkeyedContainer(forKey: .tags)
+                try c.encode("end", forKey: .last)
+                try place.encode(48.5, forKey: .lat)
+                try place.encodeNil(forKey: .lon)
+                try tags.encode("a")
+                var pair = tags.nestedUnkeyedContainer()
+                try pair.encode(2)
+                var inList = tags.nestedContainer(keyedBy: PlaceKeys.self)
+                try inList.encode(1.5, forKey: .lat)
+                try Inner(b: 9, a: nil).encode(to: c.superEncoder())
+            }
+        }
+        let text = try DocumentEncoder.text(Nested())
+        #expect(text == #"{"first":1,"place":{"lat":48.5,"lon":null},"tags":["a",[2],{"lat":1.5}],"last":"end","super":{"b":9,"a":null}}"#)
+    }
 }

@@ -54,29 +54,67 @@ private final class TreeEncoder: Encoder {
 }
 
 /// A value being built. Fields and items are appended in place (a list of a hundred thousand trash entries
-/// must not be copied at each append).
+/// must not be copied at each append); a nested container or a super encoder is a child encoder, read when
+/// the value is done.
 private final class Box {
-    private var fields: [(String, JSON)]?
-    private var items: [JSON]?
+    /// A field's or an item's value: done, or still being written by a child encoder.
+    enum Slot {
+        case value(JSON)
+        case child(TreeEncoder)
+
+        var json: JSON {
+            switch self {
+            case .value(let json): json
+            case .child(let encoder): encoder.result ?? .object([])
+            }
+        }
+    }
+
+    private var fields: [(String, Slot)]?
+    private var items: [Slot]?
     private var value: JSON
 
     init(_ json: JSON) {
         switch json {
-        case .object(let list): fields = list; value = .null
-        case .array(let list): items = list; value = .null
+        case .object(let list): fields = list.map { ($0.0, .value($0.1)) }; value = .null
+        case .array(let list): items = list.map { .value($0) }; value = .null
         default: value = json
         }
     }
 
     var json: JSON {
-        if let fields { return .object(fields) }
-        if let items { return .array(items) }
+        if let fields { return .object(fields.map { ($0.0, $0.1.json) }) }
+        if let items { return .array(items.map(\.json)) }
         return value
     }
 
-    func append(field key: String, _ value: JSON) { fields?.append((key, value)) }
-    func append(item value: JSON) { items?.append(value) }
+    func append(field key: String, _ value: JSON) { fields?.append((key, .value(value))) }
+    func append(item value: JSON) { items?.append(.value(value)) }
+    /// A child encoder at `key` (nil: the next item), its value read when this one's is.
+    func child(_ key: String?, codingPath: [any CodingKey]) -> TreeEncoder {
+        let encoder = TreeEncoder(codingPath: codingPath)
+        if let key { fields?.append((key, .child(encoder))) } else { items?.append(.child(encoder)) }
+        return encoder
+    }
     var count: Int { items?.count ?? 0 }
+}
+
+/// The key a super encoder is written under when none is named (as Foundation's encoders do).
+private struct SuperKey: CodingKey {
+    var stringValue: String { "super" }
+    var intValue: Int? { nil }
+    init() {}
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { nil }
+}
+
+/// An item's place in an unkeyed container's coding path.
+private struct IndexKey: CodingKey {
+    let intValue: Int?
+    var stringValue: String { "\(intValue ?? 0)" }
+    init(_ index: Int) { intValue = index }
+    init?(stringValue: String) { nil }
+    init?(intValue: Int) { self.intValue = intValue }
 }
 
 private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
@@ -115,15 +153,15 @@ private struct Keyed<Key: CodingKey>: KeyedEncodingContainerProtocol {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        fatalError("documents nest by value, not by container")
+        box.child(key.stringValue, codingPath: codingPath + [key]).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        fatalError("documents nest by value, not by container")
+        box.child(key.stringValue, codingPath: codingPath + [key]).unkeyedContainer()
     }
 
-    mutating func superEncoder() -> any Encoder { fatalError("documents have no superclass") }
-    mutating func superEncoder(forKey key: Key) -> any Encoder { fatalError("documents have no superclass") }
+    mutating func superEncoder() -> any Encoder { box.child("super", codingPath: codingPath + [SuperKey()]) }
+    mutating func superEncoder(forKey key: Key) -> any Encoder { box.child(key.stringValue, codingPath: codingPath + [key]) }
 }
 
 private struct Unkeyed: UnkeyedEncodingContainer {
@@ -149,11 +187,14 @@ private struct Unkeyed: UnkeyedEncodingContainer {
     mutating func encode(_ value: some Encodable) throws { box.append(item: try TreeEncoder.encoded(value, at: codingPath)) }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
-        fatalError("documents nest by value, not by container")
+        box.child(nil, codingPath: codingPath + [IndexKey(count)]).container(keyedBy: keyType)
     }
 
-    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer { fatalError("documents nest by value, not by container") }
-    mutating func superEncoder() -> any Encoder { fatalError("documents have no superclass") }
+    mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
+        box.child(nil, codingPath: codingPath + [IndexKey(count)]).unkeyedContainer()
+    }
+
+    mutating func superEncoder() -> any Encoder { box.child(nil, codingPath: codingPath + [IndexKey(count)]) }
 }
 
 private struct Single: SingleValueEncodingContainer {
