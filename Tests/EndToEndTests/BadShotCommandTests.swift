@@ -53,4 +53,18 @@ import Testing
             #expect(played.stdout.contains(words), "\(words): \(played.stdout)")
         }
     }
+    /// Bad shots are a queue of rounds too: a round deals every one of them (after any other category a file has).
+    @Test func aRoundDealsTheBadShots() throws {
+        let clean = try CleanBinary()
+        defer { clean.removeHome() }
+        let library = try Self.library(clean)
+        #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
+        let played = try clean.run(["round", "--dry-run"], input: String(repeating: "k\n", count: 20))
+        #expect(played.status == 0, "\(played.stderr)")
+        for name in ["blurry-gauss0.jpg", "blurry-shaken1.jpg", "dark-under0.jpg", "dark-pocket.jpg", "overexposed-over1.jpg",
+                     "accidental-pocket.jpg"] {
+            #expect(played.stdout.contains(name), "\(name) not dealt: \(played.stdout)")
+        }
+        #expect(played.stdout.contains("bad shot"), "\(played.stdout)")
+    }
 }

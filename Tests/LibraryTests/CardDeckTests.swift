@@ -26,10 +26,11 @@ import TestSupport
                 let size = Int64(random.next() % 12) * 1_000
                 let epoch: Double? = random.next() % 4 == 0 ? nil : Double(800_000_000 + random.next() % 400_000_000)
                 let screenshot: String? = kind == "photo" && random.next() % 4 == 0 ? "name" : nil
+                let badShot: String? = kind == "photo" && random.next() % 5 == 0 ? "blurry" : nil
                 try db.execute(sql: """
-                    INSERT INTO item (id, path, size, mtimeNs, inode, device, mime, kind, capturedEpoch, dateSource, screenshotEvidence)
-                    VALUES (?, ?, ?, 0, ?, 1, 'x', ?, ?, 'exif', ?)
-                    """, arguments: [i, Data("/p/\(folder)/IMG_\(i % 97)_\(i).\(ext)".utf8), size, i, kind, epoch, screenshot])
+                    INSERT INTO item (id, path, size, mtimeNs, inode, device, mime, kind, capturedEpoch, dateSource, screenshotEvidence, badShot)
+                    VALUES (?, ?, ?, 0, ?, 1, 'x', ?, ?, 'exif', ?, ?)
+                    """, arguments: [i, Data("/p/\(folder)/IMG_\(i % 97)_\(i).\(ext)".utf8), size, i, kind, epoch, screenshot, badShot])
             }
             // Duplicate groups of 2–4 copies; a third of the groups hold a hard link to the kept copy.
             var id = 1
@@ -90,14 +91,15 @@ import TestSupport
         #expect(cards.map(\.id) == expected.map(\.id))
         #expect(cards.map(\.category) == expected.map(\.category))
         #expect(cards.map(\.bytes) == expected.map(\.bytes))
-        // The count reads the index, not the cards: where a group card shares a file with a card dealt before it
-        // (a similar group holding a duplicate's copy), which of the two comes depends on the order. Exact on the
-        // index where no two groups share a file (`pagesOfAnySizeDealTheWholeQueueInOrder`), within 1 % here.
+        // The count reads the index, not the cards. Where a group card shares a file with a card dealt before it
+        // (a similar group holding a duplicate's copy; a group whose kept copy came first as a screenshot because
+        // its other copies were reviewed before and come last), which of the two comes depends on the order: near,
+        // within 2 % (it counted 129 for 101 cards when it counted files).
         let counted = try tree.database.cardCount(nil, policy: Self.policy)
-        #expect(abs(counted - expected.count) * 100 <= expected.count, "\(counted) counted, \(expected.count) dealt")
+        #expect(abs(counted - expected.count) * 50 <= expected.count, "\(counted) counted, \(expected.count) dealt")
     }
 
-    @Test(arguments: [CardCategory.duplicates, .similar, .bigVideos, .screenshots, .oldPhotos])
+    @Test(arguments: [CardCategory.duplicates, .similar, .bigVideos, .screenshots, .oldPhotos, .badShots])
     func eachBossDealsItsCategoryWithTwinsAndLinkedFiles(category: CardCategory) throws {
         let tree = try Self.randomIndex(400, seed: 7)
         let oracle = try Oracle(tree.database, Self.policy)
@@ -115,7 +117,7 @@ import TestSupport
     /// `clean` reading a queue then gets the same cards and counts, planned without them, not an error.
     @Test func withoutTheQueuesIndexesEveryQueueDealsAndCountsTheSame() throws {
         let tree = try Self.randomIndex(300, seed: 19)
-        let categories: [CardCategory?] = [nil, .duplicates, .similar, .bigVideos, .screenshots, .oldPhotos]
+        let categories: [CardCategory?] = [nil, .duplicates, .similar, .bigVideos, .screenshots, .oldPhotos, .badShots]
         let before = try categories.map { try tree.database.cards($0, policy: Self.policy).map(\.id) }
         let tallies = try categories.map { try tree.database.cardTally($0, policy: Self.policy) }
         let dropped = try tree.database.write { db in
@@ -275,6 +277,7 @@ private struct Oracle {
         if item.kind == .video && item.size > t.bigVideoBytes { found.append((.bigVideos, nil)) }
         if item.screenshotEvidence != nil { found.append((.screenshots, nil)) }
         if item.kind == .photo, let epoch = item.capturedEpoch, epoch < t.oldBefore.timeIntervalSince1970 { found.append((.oldPhotos, nil)) }
+        if item.kind == .photo, item.badShot != nil, item.screenshotEvidence == nil { found.append((.badShots, nil)) }
         return found
     }
 

@@ -9,7 +9,7 @@ package extension AppContext {
     /// Opens the index and the trash for a command that moves files, takes the one-mover lock
     /// (held while the returned value lives), and first finishes or rolls back anything a crash
     /// interrupted. The recovery is reported on stderr.
-    package func openPlay() throws -> (PlayContext, ProcessLock) {
+    func openPlay() throws -> (PlayContext, ProcessLock) {
         let library = try openLibrary()
         guard let lock = try takeMoverLock() else {
             throw CleanError("another clean is moving files in \(home); wait for it to finish and try again")
@@ -21,7 +21,7 @@ package extension AppContext {
 
     /// Called by the door when the database is first opened and a crash interrupted a move or a round's
     /// credit: finish it now, unless another clean is moving files right now (it is finishing its own).
-    package func reconcile(_ library: LibraryDatabase) throws {
+    func reconcile(_ library: LibraryDatabase) throws {
         guard let lock = try takeMoverLock() else { return }
         try withExtendedLifetime(lock) { report(try playContext(library).recover()) }
     }
@@ -32,7 +32,7 @@ package extension AppContext {
 
     /// The play context without the mover lock, for a read that changes nothing (a trash entry's
     /// thumbnail, while a round may be in play): nil before the first scan.
-    package func readingPlay() throws -> PlayContext? {
+    func readingPlay() throws -> PlayContext? {
         guard let library = try existingLibrary() else { return nil }
         return try playContext(library)
     }

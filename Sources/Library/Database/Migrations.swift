@@ -250,6 +250,7 @@ enum Migrations {
         registerBadShots(&migrator)
         registerKeeperSignals(&migrator)
         registerLocation(&migrator)
+        registerBadShotsInRounds(&migrator)
         return migrator
     }
 }

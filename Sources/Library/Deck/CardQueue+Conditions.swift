@@ -57,7 +57,7 @@ extension CardQueue {
     /// dissolved by a trigger of migration v8, so the kept photo is there).
     static let similarCopy = "(item.similarGroup IS NOT NULL AND item.similarGroup != item.id)"
     /// The categories a standard round deals, in its order.
-    static let ranked: [CardCategory] = [.duplicates, .similar, .bigVideos, .screenshots, .oldPhotos]
+    static let ranked: [CardCategory] = [.duplicates, .similar, .bigVideos, .screenshots, .oldPhotos, .badShots]
 
     /// The categories a queue walks: a round's ranked ones, and a boss's own when a round does not deal it (bad shots).
     static func dealtIn(_ wanted: CardCategory?) -> [CardCategory] {
