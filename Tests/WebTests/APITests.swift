@@ -199,13 +199,18 @@ import App
         }
     }
 
+    /// A screenshots battle with its first card deleted, ended with "Not now": the answer to the confirmation.
+    static func deleteOneNotNow(_ client: any TestClientProtocol) async throws -> [String: Any] {
+        let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"screenshots"}"#).object
+        let round = started["round"] as! String, card = started["current"] as! Int
+        _ = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(card),"decision":"delete"}"#)
+        return try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":false}"#).object
+    }
+
     @Test func notNowKeepsTheBatchPending() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in
-            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"screenshots"}"#).object
-            let round = started["round"] as! String, card = started["current"] as! Int
-            _ = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(card),"decision":"delete"}"#)
-            let report = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":false}"#).object
+            let report = try await Self.deleteOneNotNow(client)
             #expect(report["pending"] as? Bool == true && report["confirmed"] as? Bool == false && report["xpEarned"] as? Int == 0)
             let trash = try await client.send(.get, "/api/v1/trash").array
             #expect(trash.isEmpty, "nothing moved")
@@ -217,10 +222,7 @@ import App
     @Test func theWaitingBatchesAreListedWhileARoundIsInPlay() async throws {
         let fixture = try WebFixture()
         try await fixture.test { client in
-            let started = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"screenshots"}"#).object
-            let round = started["round"] as! String, card = started["current"] as! Int
-            _ = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(card),"decision":"delete"}"#)
-            _ = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":false}"#)
+            _ = try await Self.deleteOneNotNow(client)
             let next = try await client.send(.post, "/api/v1/rounds", json: #"{"boss":"old"}"#)
             #expect(next.status == .created)
             let pending = try await client.send(.get, "/api/v1/pending")
