@@ -15,7 +15,9 @@ import Glibc
 
     @Test func twoThousandIdleConnectionsDoNotKeepThePlayerOut() async throws {
         try Socket.raiseDescriptorLimit(to: Self.held * 2 + 512)
-        let limits = ConnectionLimits(maximum: 64, idleTimeout: .seconds(3))
+        // The idle timeout well above the player's bound: a player kept out would wait for it (8 s), a loaded machine
+        // answering slowly takes 2 s at worst (2.25 s seen under a full run).
+        let limits = ConnectionLimits(maximum: 64, idleTimeout: .seconds(8))
         let fixture = try WebFixture(limits: limits)
         let ready = PortWaiter()
         let application = fixture.app.application(port: 0) { ready.set($0.port) }
@@ -35,7 +37,7 @@ import Glibc
         let answer = try player.readAll(within: .seconds(10))
         let took = ContinuousClock.now - started
         #expect(answer.hasPrefix("HTTP/1.1 200") && answer.contains("totalXP"), "\(answer.prefix(200))")
-        #expect(took < .seconds(2), "the player waited \(took)")
+        #expect(took < .seconds(5), "the player waited \(took)")
         print("IdleConnectionTests: the player's request answered in \(took) with \(Self.held) idle connections held")
 
         // The server keeps at most `maximum`: the others were closed to make room.
@@ -46,7 +48,7 @@ import Glibc
         #expect(kept != nil, "more than \(limits.maximum) idle connections still open")
 
         // And after the idle timeout, none.
-        let left = try await Socket.waitUntil(within: .seconds(15)) {
+        let left = try await Socket.waitUntil(within: .seconds(20)) {
             let open = idle.filter { !$0.isClosedByPeer() }.count
             return open == 0 ? open : nil
         }
