@@ -56,14 +56,8 @@ extension CardQueue {
     /// A photo of a similar group other than the one it keeps (a group whose kept photo left the index is
     /// dissolved by a trigger of migration v8, so the kept photo is there).
     static let similarCopy = "(item.similarGroup IS NOT NULL AND item.similarGroup != item.id)"
-    /// The categories a standard round deals, in its order.
+    /// The categories a standard round deals, in its order (every boss's category is one of them).
     static let ranked: [CardCategory] = [.duplicates, .similar, .bigVideos, .screenshots, .oldPhotos, .badShots]
-
-    /// The categories a queue walks: a round's ranked ones, and a boss's own when a round does not deal it (bad shots).
-    static func dealtIn(_ wanted: CardCategory?) -> [CardCategory] {
-        guard let wanted, !ranked.contains(wanted), wanted != .other else { return ranked }
-        return ranked + [wanted]
-    }
 
     /// The condition that `item` belongs to `category` (true, false or, where a value is missing, NULL).
     static func member(_ category: CardCategory, _ t: Thresholds) -> SQLCondition {

@@ -27,7 +27,7 @@ enum CardQueue {
             var stretches: [CardStretch] = []
             for reviewed in [false, true] {
                 let seen = SQLCondition(reviewed ? self.reviewed : "NOT \(self.reviewed)")
-                for (index, category) in dealtIn(wanted).enumerated() where wanted == nil || wanted == category {
+                for (index, category) in ranked.enumerated() where wanted == nil || wanted == category {
                     // In a round a file is dealt under its first category only.
                     let earlier = wanted == nil ? ranked[..<index].map { member($0, t).isFalse } : []
                     let condition = SQLCondition.all([base, member(category, t), seen] + earlier)
