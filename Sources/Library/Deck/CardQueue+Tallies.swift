@@ -55,7 +55,8 @@ extension CardQueue {
     /// Up to how many files a round's or a weekly boss's count takes its group cards into account. Reading every
     /// grouped file costs 0.8 s at a million files with 70,000 groups (a round's count reads one index in
     /// 0.05 s), and a deck that long is never played to its end: its count stays its files. Under it, where a
-    /// player can reach the end, the count is the cards (35 ms at 50,000 files with 3,500 groups, by sqlite3).
+    /// player can reach the end, the count is the cards (35 ms at 50,000 files with 3,500 groups, by sqlite3):
+    /// near, not exact, where a group's file was dealt on an earlier card (`CardDeckTests`: within 2 %).
     static let exactCountUpTo = 20_000
 
     /// The files of a round (or a weekly boss's `scope`) that are no card of their own, and how many group cards
