@@ -69,6 +69,40 @@ def split_of(name):
     return "tune" if int(hashlib.sha1(name.encode()).hexdigest(), 16) % 2 == 0 else "heldout"
 
 
+def role_of(name):
+    """Within a split, a photo gives either the keepers or the bad shots, never both: a bad shot is a
+    degraded copy of another photo than the good ones (so no bad shot has its own sharp original beside it)."""
+    return "good" if int(hashlib.sha1((name + "/role").encode()).hexdigest(), 16) % 2 == 0 else "bad"
+
+
+def white_share(im):
+    return float((np.asarray(im.convert("L")) > 245).mean())
+
+
+def overexposed(im, target):
+    """Exposed until `target` of the frame (0 to 1) is pure white: the gain found by bisection, whatever the
+    photo's own brightness (a dark photo takes more light to burn out)."""
+    lo, hi = 1.0, 64.0
+    for _ in range(18):
+        mid = (lo * hi) ** 0.5
+        if white_share(gamma(im, 0.8, mid)) < target:
+            lo = mid
+        else:
+            hi = mid
+    return gamma(im, 0.8, hi)
+
+
+def snowy(im, most=0.25):
+    """Snow-bright on purpose: lifted shadows and a bright frame, but detail kept (at most `most` of it pure
+    white: a snow scene exposed well is not burnt out)."""
+    gain = 1.15
+    picture = gamma(im, 0.45, gain)
+    while white_share(picture) > most and gain > 0.5:
+        gain *= 0.93
+        picture = gamma(im, 0.45, gain)
+    return picture
+
+
 def fit(im, short):
     w, h = im.size
     s = short / min(w, h)
@@ -134,11 +168,11 @@ def pocket(im, rng, level, smear):
 AMOUNTS = {
     "tune": dict(blur=[(0.008, 0.012), (0.012, 0.02), (0.02, 0.03)], disc=[(0.012, 0.025)],
                  motion=[(0.02, 0.035), (0.035, 0.06)], dark=[(0.03, 0.06), (0.06, 0.1)],
-                 over=[(3.0, 4.5), (4.5, 8.0)], pocket=[(0.04, 8), (0.1, 4), (0.07, 12)],
+                 over=[(0.5, 0.7), (0.7, 0.9)], pocket=[(0.04, 8), (0.1, 4), (0.07, 12)],
                  shorts=[1200, 3000, 960], qualities=[92, 80]),
     "heldout": dict(blur=[(0.008, 0.012), (0.012, 0.02), (0.02, 0.03)], disc=[(0.012, 0.025)],
                     motion=[(0.02, 0.035), (0.035, 0.06)], dark=[(0.03, 0.06), (0.06, 0.1)],
-                    over=[(3.0, 4.5), (4.5, 8.0)], pocket=[(0.05, 10), (0.12, 4), (0.08, 6)],
+                    over=[(0.5, 0.72), (0.72, 0.92)], pocket=[(0.05, 10), (0.12, 4), (0.08, 6)],
                     shorts=[1536, 2250, 800], qualities=[95, 70]),
 }
 
@@ -159,31 +193,40 @@ def build(out, split):
             nonlocal written
             picture.save(os.path.join(out, f"{label}-{name}.jpg"), quality=quality)
             written += 1
-        # Keepers: the original, and what a photographer does on purpose with it.
-        save("good-original", base)
-        save("good-small", fit(base, 700), 85)
-        save("good-lowkey", gamma(base, 1.8, 0.7))
-        save("good-night", night(base, rng))
-        save("good-sunset", sunset(base))
-        save("good-bokeh", bokeh(base))
-        save("good-macro", bokeh(base, centre=0.25, strength=0.035))
-        save("good-snow", gamma(base, 0.45, 1.15))
-        # Bad shots made of this photo.
-        draw = lambda r: rng.uniform(*r)
-        for k, r in enumerate(a["blur"]):
-            save(f"blurry-gauss{k}", base.filter(ImageFilter.GaussianBlur(draw(r) * s)))
-        for k, r in enumerate(a["disc"]):
-            save(f"blurry-disc{k}", disc(fit(base, 800), draw(r) * 800))
-        for k, r in enumerate(a["motion"]):
-            small = fit(base, 800)
-            save(f"blurry-shaken{k}", motion(small, draw(r) * 800, rng.uniform(0, 180)))
-        for k, r in enumerate(a["dark"]):
-            save(f"dark-under{k}", img(arr(base) * draw(r) + rng.normal(0, 1.2, arr(base).shape)))
-        for k, r in enumerate(a["over"]):
-            save(f"overexposed-over{k}", gamma(base, 0.8, draw(r)))
-        for k, (level, smear) in enumerate(a["pocket"]):
-            save(f"accidental-pocket{k}", pocket(base, rng, level * rng.uniform(0.7, 1.3), smear * s / 400))
+        if role_of(name) == "good":
+            keepers(base, save, rng)
+        else:
+            bad_shots(base, save, lambda r: rng.uniform(*r), rng, a, s)
     return written
+
+
+def keepers(base, save, rng):
+    """The original, and what a photographer does on purpose with it."""
+    save("good-original", base)
+    save("good-small", fit(base, 700), 85)
+    save("good-lowkey", gamma(base, 1.8, 0.7))
+    save("good-night", night(base, rng))
+    save("good-sunset", sunset(base))
+    save("good-bokeh", bokeh(base))
+    save("good-macro", bokeh(base, centre=0.25, strength=0.035))
+    save("good-snow", snowy(base))
+
+
+def bad_shots(base, save, draw, rng, a, s):
+    """Bad shots made of this photo."""
+    for k, r in enumerate(a["blur"]):
+        save(f"blurry-gauss{k}", base.filter(ImageFilter.GaussianBlur(draw(r) * s)))
+    for k, r in enumerate(a["disc"]):
+        save(f"blurry-disc{k}", disc(fit(base, 800), draw(r) * 800))
+    for k, r in enumerate(a["motion"]):
+        small = fit(base, 800)
+        save(f"blurry-shaken{k}", motion(small, draw(r) * 800, rng.uniform(0, 180)))
+    for k, r in enumerate(a["dark"]):
+        save(f"dark-under{k}", img(arr(base) * draw(r) + rng.normal(0, 1.2, arr(base).shape)))
+    for k, r in enumerate(a["over"]):
+        save(f"overexposed-over{k}", overexposed(base, draw(r)))
+    for k, (level, smear) in enumerate(a["pocket"]):
+        save(f"accidental-pocket{k}", pocket(base, rng, level * rng.uniform(0.7, 1.3), smear * s / 400))
 
 
 def night(im, rng):
