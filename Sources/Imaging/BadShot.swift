@@ -15,6 +15,10 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         /// nothing shows (a night scene keeps its lights).
         public var darkMedian: Int
         public var darkHighlight: Int
+        /// A smeared dark frame (a pocket shot: nothing sharp, no lights): a median under `smearedMedian` and
+        /// highlights at most `smearedSpread` levels above it. A night scene's lights stand far above its median.
+        public var smearedMedian: Int = 25
+        public var smearedSpread: Int = 24
         /// At least this share brighter than 245, and a median at least `overexposedMedian` (snow has shadows).
         public var brightShare: Double
         public var overexposedMedian: Int
@@ -24,6 +28,11 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         /// of its tiles hold texture and their focus is under `blurredFocus` (a night scene has fewer).
         public var blurredFocus: Double = 0.4
         public var blurredTexturedShare: Double = 0.15
+        /// In a similar group (a burst, the same moment taken again): a photo whose focus is under this share of the
+        /// sharpest member's is blurry beside it, when that member's focus is at least `sharpNeighbourFocus` (it is
+        /// sharp itself) and both hold texture enough to judge.
+        public var neighbourShare: Double = 0.38
+        public var sharpNeighbourFocus: Double = 1.5
 
         /// Chosen on the tune half of the set (Docs/quality.md), precision first: the fewest good photos
         /// flagged (3 of 176), then the most bad shots. Snow keeps its median under 225 and less than 30 % white.
@@ -38,7 +47,9 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
             limits.blurryFocus *= factor
             limits.shakenFocus *= factor
             limits.blurredFocus *= factor
+            limits.neighbourShare = min(0.9, neighbourShare * factor)
             limits.darkHighlight = Int((Double(darkHighlight) * factor).rounded())
+            limits.smearedSpread = Int((Double(smearedSpread) * factor).rounded())
             limits.brightShare = min(0.99, brightShare / factor)
             return limits
         }
@@ -63,10 +74,21 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         return 0
     }
 
+    /// Whether a photo is blurry beside the sharpest photo of its similar group: the frame of a burst that moved
+    /// or missed focus while the others did not. `focus` and `textured` are the photo's (`ShotQuality`), `sharpest`
+    /// the best focus among the others of its group that hold texture enough to judge.
+    public static func softerThanNeighbours(focus: Double?, textured: Double, sharpest: Double, limits: Limits = .defaults) -> Bool {
+        guard let focus, textured >= limits.texturedShare, sharpest >= limits.sharpNeighbourFocus else { return false }
+        return focus < limits.neighbourShare * sharpest
+    }
+
     /// The kind of bad shot these measures make, or nil for a photo to keep.
     public static func judge(_ q: ShotQuality, limits: Limits = .defaults) -> BadShot? {
         if q.median < limits.darkMedian && q.highlight <= limits.darkHighlight {
             // Nothing shows. A frame with no texture at all, even faint, is a pocket shot; else dark.
+            return q.faintFocus == nil ? .accidental : .dark
+        }
+        if q.median < limits.smearedMedian && q.highlight - q.median <= limits.smearedSpread {
             return q.faintFocus == nil ? .accidental : .dark
         }
         if q.brightShare >= limits.brightShare && q.median >= limits.overexposedMedian { return .overexposed }

@@ -27,12 +27,14 @@ import Testing
         #expect(try Self.verdict(name) == nil, "\(name)")
     }
 
-    /// The focus measure is taken at one working size: a 360-pixel and a full-size copy of one photo agree.
+    /// The focus measure is taken at one working size: a 360-pixel and a full-size copy of one photo agree within 40 %.
+    /// (The 360-pixel copy, shrunk and saved again, is softer itself: it measures 1.66 decoded at half or at full size
+    /// and shrunk to 128 pixels, against 2.61 for the full photo's eighth.)
     @Test func focusAgreesAcrossResolutions() throws {
         let full = try PerceptualHashing.fingerprint(RawPath(Corpus.media.appendingPathComponent("HTC One.jpg").path))
         let small = try PerceptualHashing.fingerprint(RawPath(Self.folder.appendingPathComponent("good-original.jpg").path))
         let a = try #require(full.quality?.focus), b = try #require(small.quality?.focus)
-        #expect(abs(a - b) / max(a, b) < 0.35, "\(a) vs \(b)")
+        #expect(abs(a - b) / max(a, b) < 0.4, "\(a) vs \(b)")
     }
 
     @Test func exposureSharesAreCountedExactly() {
@@ -84,5 +86,28 @@ import Testing
         }
         #expect(BadShot.judge(q(0.25)) == .blurry)
         #expect(BadShot.judge(q(0.05)) == nil)
+    }
+
+    /// A pocket shot smeared until no light stands out is dark though its median is over 15; a night scene as dark,
+    /// whose lights stand far above it, is not (the tune set's pockets spread at most 18 levels, its nights 33 or more).
+    @Test func aSmearedDarkFrameIsDarkAndANightSceneIsNot() {
+        func q(median: Int, highlight: Int) -> ShotQuality {
+            ShotQuality(darkShare: 0.4, brightShare: 0, median: median, highlight: highlight, focus: nil, faintFocus: 2,
+                        anisotropy: 0, texturedShare: 0)
+        }
+        #expect(BadShot.judge(q(median: 19, highlight: 37)) == .dark)
+        #expect(BadShot.judge(q(median: 8, highlight: 41)) == nil)
+        #expect(BadShot.judge(q(median: 30, highlight: 45)) == nil)
+    }
+
+    /// Beside a sharp photo of its group, a photo with under 38 % of its focus is blurry; beside a soft one, or
+    /// with 40 % of it (the tune set's shallow-focus edit of a sharp photo measured 39.8 %), it is not.
+    @Test func aFrameMuchSofterThanASharpNeighbourIsBlurry() {
+        #expect(BadShot.softerThanNeighbours(focus: 0.6, textured: 0.8, sharpest: 2.0))
+        #expect(!BadShot.softerThanNeighbours(focus: 0.8, textured: 0.8, sharpest: 2.0))
+        #expect(!BadShot.softerThanNeighbours(focus: 1.6, textured: 0.8, sharpest: 4.0))
+        #expect(!BadShot.softerThanNeighbours(focus: 0.4, textured: 0.8, sharpest: 1.2))
+        #expect(!BadShot.softerThanNeighbours(focus: 0.3, textured: 0.1, sharpest: 2.0))
+        #expect(!BadShot.softerThanNeighbours(focus: nil, textured: 0.8, sharpest: 2.0))
     }
 }
