@@ -84,6 +84,10 @@ public enum CardReason {
         switch item.shownBadShot {
         case .blurry:
             let focus = item.shotFocus ?? 0
+            if let sharpest = item.shotSofterThan, sharpest > 0 {
+                let share = Int((focus / sharpest * 100).rounded())
+                return "blurry beside its neighbours: a similar photo taken with it is sharp, and this one is only \(share) % as sharp"
+            }
             if focus >= BadShot.Limits.defaults.blurryFocus {
                 return "shaken: its edges are \(percent(item.shotAnisotropy)) fainter along one direction than across it (the camera moved)"
             }

@@ -53,6 +53,22 @@ import Testing
             #expect(played.stdout.contains(words), "\(words): \(played.stdout)")
         }
     }
+    /// A burst (`Fixtures/burst`): the frame out of focus beside two sharp ones is a bad shot, and its card says so.
+    @Test func theSoftFrameOfABurstIsDealtWithItsReason() throws {
+        let clean = try CleanBinary()
+        defer { clean.removeHome() }
+        let burst = URL(fileURLWithPath: Self.quality).deletingLastPathComponent().appendingPathComponent("burst").path
+        let library = clean.home + "/burst"
+        try FileManager.default.copyItem(atPath: burst, toPath: library)
+        let scan = try clean.run(["scan", library, "--json", "--quiet"])
+        #expect(try CleanBinary.object(scan)["badShots"] as? Int == 1)
+        let played = try clean.run(["boss", "bad-shots"], input: "k\n")
+        #expect(played.status == 0, "\(played.stderr)")
+        #expect(played.stdout.contains("frame-3.jpg"), "\(played.stdout)")
+        #expect(played.stdout.contains("blurry beside its neighbours: a similar photo taken with it is sharp, and this one is only"),
+                "\(played.stdout)")
+    }
+
     /// Bad shots are a queue of rounds too: a round deals every one of them (after any other category a file has).
     @Test func aRoundDealsTheBadShots() throws {
         let clean = try CleanBinary()

@@ -204,6 +204,7 @@ import Testing
             "badShot": "blurry".databaseValue, "shotFocus": 0.5.databaseValue, "shotDark": 0.25.databaseValue,
             "shotBright": 0.125.databaseValue, "shotMedian": 20.databaseValue, "shotHighlight": 21.databaseValue,
             "shotFaintFocus": 0.75.databaseValue, "shotAnisotropy": 0.375.databaseValue, "shotTextured": 0.875.databaseValue,
+            "shotSofterThan": 3.5.databaseValue,
             "jpegQuality": 40.databaseValue, "hasLocation": true.databaseValue,
         ]
         #expect(Set(values.keys) == table.subtracting(["id", "linkedBytes", "extraCopy"]))

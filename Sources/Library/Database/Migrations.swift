@@ -251,6 +251,7 @@ enum Migrations {
         registerKeeperSignals(&migrator)
         registerLocation(&migrator)
         registerBadShotsInRounds(&migrator)
+        registerSofterThanNeighbours(&migrator)
         return migrator
     }
 }

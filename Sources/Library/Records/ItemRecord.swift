@@ -75,6 +75,9 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var shotFaintFocus: Double?
     public var shotAnisotropy: Double?
     public var shotTextured: Double?
+    /// Set when the photo is blurry beside its similar group rather than on its own measures: the focus of the
+    /// sharpest photo of the group (migration v21; `SofterThanNeighbours`).
+    public var shotSofterThan: Double?
     /// A JPEG photo's quality estimated from its quantization table (`Imaging.JPEGQuality`), taken with its
     /// fingerprint (migration v18-keeperSignals); nil for another format or before it is fingerprinted.
     public var jpegQuality: Int?
@@ -88,7 +91,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         case id, path, size, mtimeNs, inode, device, ctimeNs, mime, kind, capturedAt, capturedEpoch, dateSource, width, height
         case cameraMake, cameraModel, screenshotEvidence, partialHash, contentHash, duplicateGroup, linkedTo, linkKind
         case perceptualHash, sharpness, centreHash, detail, similarGroup, fingerprinted, store, storeName
-        case badShot, shotFocus, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotAnisotropy, shotTextured, jpegQuality
+        case badShot, shotFocus, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotAnisotropy, shotTextured, shotSofterThan, jpegQuality
         case hasLocation
     }
 
@@ -140,6 +143,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         badShot = q.flatMap { q in limits.flatMap { BadShot.judge(q, limits: $0) } }
         shotFocus = q?.focus; shotDark = q?.darkShare; shotBright = q?.brightShare; shotMedian = q?.median
         shotHighlight = q?.highlight; shotFaintFocus = q?.faintFocus; shotAnisotropy = q?.anisotropy; shotTextured = q?.texturedShare
+        shotSofterThan = nil
     }
 
     /// Records a fingerprint taken at reading (nil: the photo did not decode).

@@ -13,7 +13,7 @@ enum IndexWriter {
                           "centreHash", "detail", "badShot", "shotFocus", "shotDark", "shotBright", "shotMedian", "shotHighlight",
                           "shotFaintFocus", "shotAnisotropy", "shotTextured", "jpegQuality", "hasLocation"]
     /// The columns derived later in a scan (groups, links), cleared when a file changes.
-    static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup", "storeName"]
+    static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup", "storeName", "shotSofterThan"]
 
     /// Inserts new items and rewrites changed ones (clearing their hashes, group and link), with
     /// one prepared statement each, the values bound directly (`DirectBinding`): Codable records

@@ -71,7 +71,10 @@ extension LibraryDatabase {
                 var look = try SecondLook(db)
                 return (photos, SimilarGrouping.groups(photos, maxDistance: options.maxDistance) { look.agrees($0, $1) })
             }
-            try write { db in try SimilarFinder.replaceGroups(groups, maxDistance: options.maxDistance, keeper: options.keeper, db) }
+            try write { db in
+                try SimilarFinder.replaceGroups(groups, maxDistance: options.maxDistance, keeper: options.keeper, db)
+                try SofterThanNeighbours.mark(limits: options.badShots, db)
+            }
             timer.lap("group \(photos.count) photos by similarity")
         }
         return before

@@ -57,7 +57,7 @@ enum SimilarFinder {
         let statement = try db.cachedStatement(sql: """
             UPDATE item SET perceptualHash = ?, sharpness = ?, centreHash = ?, detail = ?, jpegQuality = ?, fingerprinted = 1,
               badShot = ?, shotFocus = ?, shotDark = ?, shotBright = ?, shotMedian = ?, shotHighlight = ?, shotFaintFocus = ?,
-              shotAnisotropy = ?, shotTextured = ? WHERE id = ?
+              shotAnisotropy = ?, shotTextured = ?, shotSofterThan = NULL WHERE id = ?
             """)
         for (photo, fingerprint) in zip(photos, fingerprints) {
             let q = fingerprint?.quality
