@@ -1,24 +1,6 @@
 import Foundation
 import Game
 
-/// Why a file is a candidate, in the order a standard round deals them: a duplicate copy is the
-/// clearest case, a big video frees the most, then screenshots, then old photos.
-public enum CardCategory: String, Sendable, CaseIterable, Codable {
-    case duplicates, similar, bigVideos, screenshots, oldPhotos, badShots, other
-
-    /// The category a boss's queue deals.
-    public init(_ queue: BossQueue) {
-        switch queue {
-        case .screenshots: self = .screenshots
-        case .videos: self = .bigVideos
-        case .old: self = .oldPhotos
-        case .duplicates: self = .duplicates
-        case .similar: self = .similar
-        case .badShots: self = .badShots
-        }
-    }
-}
-
 /// One deletable unit: a file with its Live Photo movie and sidecars.
 public struct Card: Sendable, Equatable {
     public var item: ItemRecord

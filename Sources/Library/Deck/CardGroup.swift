@@ -41,7 +41,7 @@ extension CardGroup {
     /// the kept photo), with the members the index holds now: not in the trash, not waiting in a
     /// pending batch, not in a store another program owns; hard links to one file shown once.
     static func fetch(_ db: Database, category: CardCategory, key: Int64, rule: KeeperRule = .defaults) throws -> CardGroup? {
-        guard let column = CardQueue.groupColumn[category] else { return nil }
+        guard let column = CardCategory.groupColumn[category] else { return nil }
         let items = try ItemRecord.fetchAll(db, sql: """
             SELECT * FROM item WHERE \(column) = ? AND store IS NULL AND id NOT IN (\(CardQueue.leaving)) ORDER BY path
             """, arguments: [key])
@@ -84,7 +84,7 @@ extension KeeperRule {
             for (i, (id, thumbnail)) in thumbnails.enumerated() {
                 for (other, otherThumbnail) in thumbnails[(i + 1)...] {
                     let agreement = thumbnail.agreement(with: otherThumbnail)
-                    guard agreement.picture >= SecondLook.minimumAgreement else { continue }
+                    guard agreement.picture >= SceneAgreement.minimum else { continue }
                     looks.view[id] = min(looks.view[id] ?? 1, agreement.viewOfOther)
                     let back = otherThumbnail.agreement(with: thumbnail)
                     looks.view[other] = min(looks.view[other] ?? 1, back.viewOfOther)
@@ -106,5 +106,12 @@ extension KeeperRule {
         var seen = Set<[Int64]>()
         let distinct = rule.ranked(items, looks: try looks(of: items, similar: true, db).0).filter { seen.insert([$0.device, $0.inode]).inserted }
         return distinct.first?.id
+    }
+}
+
+extension KeptWholeGroup {
+    /// The mark of a group card the player kept whole: the group's key and the members the card showed.
+    public init(category: CardCategory, group: CardGroup) {
+        self.init(category: category, key: group.id, members: group.members.map(\.id))
     }
 }

@@ -27,7 +27,7 @@ extension CardQueue {
     /// still stands as it was kept: the member unchanged (same size and mtime), still in that group, and
     /// every file of the group now (in the trash or a pending batch aside, as the card left them out) one
     /// marked with it then. A file that joins the group, or a member that changes, deals the group again.
-    static let keptWhole = groupCategories.map { category, column in
+    static let keptWhole = CardCategory.groupCategories.map { category, column in
         """
         SELECT k.item FROM keptGroup k JOIN item i ON i.id = k.item
         WHERE k.category = '\(category.rawValue)' AND i.\(column) = k.groupKey AND i.size = k.size AND i.mtimeNs = k.mtimeNs

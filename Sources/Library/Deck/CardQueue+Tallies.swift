@@ -101,16 +101,12 @@ extension CardQueue {
         """
     }
 
-    /// The column that names the group of a card of the duplicates and similar queues, whose cards are groups.
-    static let groupCategories: [(CardCategory, String)] = [(.duplicates, "duplicateGroup"), (.similar, "similarGroup")]
-    static let groupColumn = Dictionary(uniqueKeysWithValues: groupCategories)
-
     /// How many group cards a duplicates or similar queue deals now (groups with a copy that is not set
     /// aside) and the bytes of those copies (what deleting all but the suggested member frees, about).
     /// Read from the group's own partial index (migration v14 holds the group in it); the few copies are
     /// each tested against the set-aside list.
     static func groupTally(_ db: Database, category: CardCategory, policy: QueuePolicy) throws -> CardTally? {
-        guard let column = groupColumn[category] else { return nil }
+        guard let column = CardCategory.groupColumn[category] else { return nil }
         let counted = counted(category: category, filter: nil, policy)
         let row = try Row.fetchOne(db, sql: """
             SELECT COUNT(DISTINCT item.\(column)), COALESCE(SUM(\(cardBytes)), 0) FROM item

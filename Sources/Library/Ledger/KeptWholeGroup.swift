@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 
 /// A duplicate or similar group card the player kept whole: not dealt again while the group stands as it
-/// was (`CardQueue.keptWhole`, migration v16).
+/// was (the deck's `CardQueue.keptWhole`, migration v16).
 public struct KeptWholeGroup: Sendable, Equatable {
     public var category: CardCategory
     /// The group's key: its duplicate group, or the photo its similar group keeps (`CardGroup.id`).
@@ -16,13 +16,9 @@ public struct KeptWholeGroup: Sendable, Equatable {
         self.members = members
     }
 
-    public init(category: CardCategory, group: CardGroup) {
-        self.init(category: category, key: group.id, members: group.members.map(\.id))
-    }
-
     /// Marks the files of the group the card showed, and the hard links to them, with their size and mtime now.
     func mark(at date: Date, _ db: Database) throws {
-        guard let column = CardQueue.groupColumn[category], !members.isEmpty else { return }
+        guard let column = CardCategory.groupColumn[category], !members.isEmpty else { return }
         try db.execute(sql: """
             INSERT OR REPLACE INTO keptGroup (item, category, groupKey, size, mtimeNs, keptAt)
             SELECT i.id, ?, ?, i.size, i.mtimeNs, ? FROM item i
@@ -36,7 +32,7 @@ public struct KeptWholeGroup: Sendable, Equatable {
     /// is now, so the restore (the player's own choice to have it back) does not deal the group again. A copy
     /// restored into a group never kept whole stays unmarked: its group is dealt as any other.
     static func markRestored(item: Int64, at date: Date, _ db: Database) throws {
-        for (category, column) in CardQueue.groupCategories {
+        for (category, column) in CardCategory.groupCategories {
             try db.execute(sql: """
                 INSERT OR REPLACE INTO keptGroup (item, category, groupKey, size, mtimeNs, keptAt)
                 SELECT i.id, ?, i.\(column), i.size, i.mtimeNs, ? FROM item i

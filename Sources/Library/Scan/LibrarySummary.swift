@@ -123,21 +123,3 @@ public struct IndexTotals: Sendable, Equatable {
     public var files: Int
     public var bytes: Int64
 }
-
-/// The lines between an ordinary file and a candidate: a big video, an old photo.
-public struct Thresholds: Sendable, Equatable {
-    public var bigVideoBytes: Int64
-    /// Photos captured before this instant are old.
-    public var oldBefore: Date
-
-    public init(bigVideoBytes: Int64, oldBefore: Date) {
-        self.bigVideoBytes = bigVideoBytes
-        self.oldBefore = oldBefore
-    }
-
-    /// The thresholds of `options` at `now`: "older than N years" counts calendar years in `calendar`.
-    public init(options: ScanOptions, now: Date, calendar: Calendar) {
-        bigVideoBytes = options.bigVideoBytes
-        oldBefore = calendar.date(byAdding: .year, value: -options.oldPhotoYears, to: now) ?? now
-    }
-}

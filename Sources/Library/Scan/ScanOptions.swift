@@ -1,3 +1,5 @@
+import Foundation
+
 /// What a scan skips and how it sorts: the `[scan]` section of the configuration.
 public struct ScanOptions: Codable, Sendable, Equatable {
     /// Directory (or file) names never entered.
@@ -21,4 +23,12 @@ public struct ScanOptions: Codable, Sendable, Equatable {
         oldPhotoYears: 2,
         jobs: 0
     )
+}
+
+extension Thresholds {
+    /// The thresholds of `options` at `now`: "older than N years" counts calendar years in `calendar`.
+    public init(options: ScanOptions, now: Date, calendar: Calendar) {
+        self.init(bigVideoBytes: options.bigVideoBytes,
+                  oldBefore: calendar.date(byAdding: .year, value: -options.oldPhotoYears, to: now) ?? now)
+    }
 }

@@ -141,7 +141,7 @@ extension LibraryDatabase {
             for queued in chunk { if let id = queued.known { known[Data(queued.entry.path.bytes)] = id } }
             for index in records.indices { records[index].id = known[records[index].path] }
             changes.inspected += records.count
-            changes.fingerprinted += records.count { $0.fingerprinted && SimilarFinder.takesPart($0) }
+            changes.fingerprinted += records.count { $0.fingerprinted && $0.takesPartInSimilar }
             before += chunk.count
             let last = chunk.last!.seq
             writes.sync {}  // at most one chunk waits to be written: memory stays two chunks
@@ -192,7 +192,7 @@ extension LibraryDatabase {
                 record.place(in: entry.store)
                 // A small photo read whole is fingerprinted here, from the bytes in hand, not read again later
                 // (copied for the decoder only then, not for every small file).
-                if let content, SimilarFinder.takesPart(record) {
+                if let content, record.takesPartInSimilar {
                     record.setFingerprint(try? PerceptualHashing.fingerprint(bytes: Array(content), name: entry.path.description), limits: limits)
                 }
                 return .success(record)

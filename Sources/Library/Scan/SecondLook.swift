@@ -4,13 +4,12 @@ import Imaging
 
 /// The second look at a candidate pair of similar photos (a pair whose hashes are near, or the frames
 /// of a burst: `SimilarGrouping`): their thumbnails must agree (`Thumbnail.agreement`) at least
-/// `minimumAgreement`, and their fine detail at least `minimumDetailAgreement` (two parts of one sky
+/// `SceneAgreement.minimum`, and their fine detail at least `minimumDetailAgreement` (two parts of one sky
 /// or lawn, shot seconds apart, agree as pictures but not in detail). A
 /// striped picture (a page of text: `Thumbnail.stripes` at least `stripedAbove`) matches another at
 /// some shift and scale whatever its words, so it must agree `stripedAgreement`: the same page.
 /// Thumbnails are read from the index as pairs need them, each once.
 struct SecondLook {
-    static let minimumAgreement = 0.72
     static let stripedAbove = 3.5
     static let stripedAgreement = 0.95
     static let minimumDetailAgreement = 0.2
@@ -34,7 +33,7 @@ struct SecondLook {
         let striped = max(a.stripes, b.stripes) >= stripedAbove
         let agreement = a.agreement(with: b)
         return agreement.detail >= minimumDetailAgreement
-            && agreement.picture >= (striped ? stripedAgreement : minimumAgreement)
+            && agreement.picture >= (striped ? stripedAgreement : SceneAgreement.minimum)
     }
 
     private mutating func thumbnail(_ id: Int64) -> Thumbnail? {

@@ -17,18 +17,6 @@ enum SimilarFinder {
     /// The `setting` key recording the distance the current groups were built with.
     static let groupedWithKey = "similar.groupedWithMaxDistance"
 
-    /// Whether a file gets a fingerprint: photos but screenshots, outside the stores other programs
-    /// own (a photo there is never similar to a library photo: it is not the player's to keep or
-    /// delete). A new record of another file is fingerprinted (nothing to take) from the start;
-    /// `pending` marks older rows by the same condition.
-    static func takesPart(_ item: ItemRecord) -> Bool {
-        takesPart(kind: item.kind, screenshotEvidence: item.screenshotEvidence, store: item.store)
-    }
-
-    static func takesPart(kind: MediaKind, screenshotEvidence: String?, store: Int64?) -> Bool {
-        kind == .photo && screenshotEvidence == nil && store == nil
-    }
-
     /// Marks files that never get a fingerprint as done (rows written before their records did so,
     /// or cleared by a rehash); returns how many photos are left to fingerprint.
     static func pending(_ db: Database) throws -> Int {
