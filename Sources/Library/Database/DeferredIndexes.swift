@@ -12,7 +12,7 @@ import Glibc
 /// process's id is kept with them: another `clean` opening the index while that scan still runs
 /// leaves the building to it (a long CREATE INDEX there would hold the scan's writes past their
 /// lock timeout).
-enum DeferredIndexes {
+package enum DeferredIndexes {
     private static let keyPrefix = "scan.deferredIndex."
     private static let ownerKey = "scan.deferredIndexesOwner"
 
@@ -28,7 +28,7 @@ enum DeferredIndexes {
 
     /// Drops every index of `item` but its path's (the walk compares through it) and those kept while
     /// filling it when `item` has no row, remembering their SQL. Returns whether any was dropped.
-    static func dropIfEmpty(_ db: Database, owner: Int32 = getpid()) throws -> Bool {
+    package static func dropIfEmpty(_ db: Database, owner: Int32 = getpid()) throws -> Bool {
         guard try Row.fetchOne(db, sql: "SELECT 1 FROM item LIMIT 1") == nil else { return false }
         try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                        arguments: [ownerKey, String(owner)])
@@ -47,7 +47,7 @@ enum DeferredIndexes {
 
     /// Whether indexes wait to be built by whoever opens the index: none while the scan that
     /// dropped them runs (its process is alive).
-    static func orphaned(_ db: Database) throws -> Bool {
+    package static func orphaned(_ db: Database) throws -> Bool {
         guard try Row.fetchOne(db, sql: "SELECT 1 FROM setting WHERE substr(key, 1, ?) = ? LIMIT 1",
                                arguments: [keyPrefix.utf8.count, keyPrefix]) != nil else { return false }
         let owner = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [ownerKey]).flatMap { Int32($0) }
@@ -59,13 +59,13 @@ enum DeferredIndexes {
     /// not the scan's own later stages (duplicates, links, similar photos) nor the triggers that keep
     /// `extraCopy` and `linkedBytes`: a cold scan builds these last, so the rows those stages rewrite
     /// are not written into them one by one first.
-    static func servesQueuesOnly(_ name: String) -> Bool {
+    package static func servesQueuesOnly(_ name: String) -> Bool {
         name.hasPrefix("item_card_") || name.hasPrefix("item_tally_")
     }
 
     /// Builds the indexes a cold scan dropped (one it finds already there is kept) and forgets their
     /// SQL; `deferringQueues` leaves those that serve the queues only for a later call.
-    static func build(_ db: Database, deferringQueues: Bool = false) throws {
+    package static func build(_ db: Database, deferringQueues: Bool = false) throws {
         let waiting = try Row.fetchAll(db, sql: "SELECT key, value FROM setting WHERE substr(key, 1, ?) = ? ORDER BY key",
                                        arguments: [keyPrefix.utf8.count, keyPrefix])
         var left = false

@@ -6,11 +6,11 @@ import GRDB
 ///
 /// SQLite compares BLOBs with memcmp: every path below `/a/b` sorts in [`/a/b/`, `/a/b0`), because
 /// `0` is the byte after `/`.
-struct PathPrefix {
-    let lower: Data
-    let upper: Data
+package struct PathPrefix {
+    package let lower: Data
+    package let upper: Data
 
-    init(_ root: RawPath) {
+    package init(_ root: RawPath) {
         var prefix = root.bytes
         if prefix.last != UInt8(ascii: "/") { prefix.append(UInt8(ascii: "/")) }
         lower = Data(prefix)
@@ -22,7 +22,7 @@ struct PathPrefix {
     /// An SQL condition and its arguments matching items below any of `roots` (or every item when empty).
     /// `+path` keeps SQLite off the path index: a scan's roots usually hold most of the index, and
     /// reading the table in order beats 20,000 index lookups (the warm rescan's summary: 30 → 19 ms).
-    static func condition(_ roots: [RawPath]) -> (sql: String, arguments: StatementArguments) {
+    package static func condition(_ roots: [RawPath]) -> (sql: String, arguments: StatementArguments) {
         guard !roots.isEmpty else { return ("1", []) }
         let ranges = roots.map(PathPrefix.init)
         let sql = Array(repeating: "(+path >= ? AND +path < ?)", count: ranges.count).joined(separator: " OR ")
@@ -31,10 +31,10 @@ struct PathPrefix {
         return ("(" + sql + ")", StatementArguments(values))
     }
 
-    func contains(_ path: Data) -> Bool { path >= lower && path < upper }
+    package func contains(_ path: Data) -> Bool { path >= lower && path < upper }
 }
 
 extension Data {
-    static func >= (lhs: Data, rhs: Data) -> Bool { !lhs.lexicographicallyPrecedes(rhs) }
-    static func < (lhs: Data, rhs: Data) -> Bool { lhs.lexicographicallyPrecedes(rhs) }
+    package static func >= (lhs: Data, rhs: Data) -> Bool { !lhs.lexicographicallyPrecedes(rhs) }
+    package static func < (lhs: Data, rhs: Data) -> Bool { lhs.lexicographicallyPrecedes(rhs) }
 }

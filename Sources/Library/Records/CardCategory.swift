@@ -18,6 +18,6 @@ public enum CardCategory: String, Sendable, CaseIterable, Codable {
     }
 
     /// The categories whose cards are groups (the duplicates and similar queues), with the column that names a card's group.
-    static let groupCategories: [(CardCategory, String)] = [(.duplicates, "duplicateGroup"), (.similar, "similarGroup")]
-    static let groupColumn = Dictionary(uniqueKeysWithValues: groupCategories)
+    package static let groupCategories: [(CardCategory, String)] = [(.duplicates, "duplicateGroup"), (.similar, "similarGroup")]
+    package static let groupColumn = Dictionary(uniqueKeysWithValues: groupCategories)
 }

@@ -105,7 +105,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
-    init(path: RawPath, status: FileStatus, info: MediaInfo, timeZone: TimeZone) {
+    package init(path: RawPath, status: FileStatus, info: MediaInfo, timeZone: TimeZone) {
         self.path = Data(path.bytes)
         size = status.size
         mtimeNs = status.mtimeNanoseconds
@@ -133,11 +133,11 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     /// own (a photo there is never similar to a library photo: it is not the player's to keep or
     /// delete). A new record of another file is fingerprinted (nothing to take) from the start;
     /// the scan's `SimilarFinder.pending` marks older rows by the same condition.
-    var takesPartInSimilar: Bool {
+    package var takesPartInSimilar: Bool {
         Self.takesPartInSimilar(kind: kind, screenshotEvidence: screenshotEvidence, store: store)
     }
 
-    static func takesPartInSimilar(kind: MediaKind, screenshotEvidence: String?, store: Int64?) -> Bool {
+    package static func takesPartInSimilar(kind: MediaKind, screenshotEvidence: String?, store: Int64?) -> Bool {
         kind == .photo && screenshotEvidence == nil && store == nil
     }
 }
