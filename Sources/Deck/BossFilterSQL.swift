@@ -75,8 +75,8 @@ extension ResolvedBossFilter {
             conditions.append("(" + folders.map { _ in "instr(item.path, ?) > 0" }.joined(separator: " OR ") + ")")
             arguments += folders.map { Data("/\($0)/".utf8) }
         }
-        if let duplicate { conditions.append(duplicate ? CardQueue.extraCopy : "NOT \(CardQueue.extraCopy)") }
-        if let similar { conditions.append(similar ? CardQueue.similarCopy : "NOT COALESCE(\(CardQueue.similarCopy), 0)") }
+        if let duplicate { conditions.append(duplicate ? CardCategory.extraCopyCondition : "NOT \(CardCategory.extraCopyCondition)") }
+        if let similar { conditions.append(similar ? CardCategory.similarCopyCondition : "NOT COALESCE(\(CardCategory.similarCopyCondition), 0)") }
         // Written as `item_card_long_side` (migration v15) holds the long side of the files of a known size, so a
         // range of that index answers them: a short side of N or more has a long side of N or more too, said so
         // the index's range starts there.

@@ -51,56 +51,13 @@ extension CardQueue {
     /// The player decided on the file itself before (a copy a group card kept while its others went, `stay`,
     /// was not decided on for itself).
     static let reviewed = "EXISTS (SELECT 1 FROM decision WHERE decision.item = item.id AND decision.decision != 'stay')"
-    /// Another copy of a duplicate group than the kept one, and not a hard link to it (deleting it would free
-    /// nothing): kept in the row by the schema's triggers (migration v8), so a count reads an index alone.
-    static let extraCopy = "(item.extraCopy = 1)"
-    /// A photo of a similar group other than the one it keeps (a group whose kept photo left the index is
-    /// dissolved by a trigger of migration v8, so the kept photo is there).
-    static let similarCopy = "(item.similarGroup IS NOT NULL AND item.similarGroup != item.id)"
     /// The categories a standard round deals, in its order (every boss's category is one of them).
     static let ranked: [CardCategory] = [.duplicates, .similar, .bigVideos, .screenshots, .oldPhotos, .badShots]
-
-    /// The condition that `item` belongs to `category` (true, false or, where a value is missing, NULL).
-    package static func member(_ category: CardCategory, _ t: Thresholds) -> SQLCondition {
-        switch category {
-        case .duplicates: return SQLCondition(extraCopy)
-        case .similar: return SQLCondition(similarCopy)
-        case .bigVideos: return SQLCondition("(item.kind = 'video' AND item.size > ?)", [t.bigVideoBytes])
-        case .screenshots: return SQLCondition("(item.screenshotEvidence IS NOT NULL)")
-        case .oldPhotos: return SQLCondition("(item.kind = 'photo' AND item.capturedEpoch < ?)", [t.oldBefore.timeIntervalSince1970])
-        case .badShots: return SQLCondition("(item.badShot IS NOT NULL AND item.kind = 'photo' AND item.screenshotEvidence IS NULL)")
-        case .other: return SQLCondition("1")
-        }
-    }
 
     /// The files a queue may deal, before `dealable`: those `filter` takes, those of `wanted`, or those of any category.
     static func scope(category wanted: CardCategory?, filter: IndexedBossFilter?, _ t: Thresholds) -> SQLCondition {
         if let filter { return filter.sql }
-        if let wanted { return member(wanted, t) }
-        return .any(ranked.map { member($0, t) })
-    }
-}
-
-/// A piece of a WHERE clause with its arguments, in order.
-package struct SQLCondition {
-    package var sql: String
-    package var arguments: [(any DatabaseValueConvertible)?]
-
-    package init(_ sql: String, _ arguments: [(any DatabaseValueConvertible)?] = []) {
-        self.sql = sql
-        self.arguments = arguments
-    }
-
-    /// True, or false where the condition is false or NULL.
-    package var isTrue: SQLCondition { SQLCondition("COALESCE(\(sql), 0)", arguments) }
-    /// True where the condition is false or NULL (a missing capture date is not "old").
-    package var isFalse: SQLCondition { SQLCondition("NOT COALESCE(\(sql), 0)", arguments) }
-
-    package static func all(_ parts: [SQLCondition]) -> SQLCondition {
-        SQLCondition(parts.map(\.sql).joined(separator: "\n  AND "), parts.flatMap(\.arguments))
-    }
-
-    package static func any(_ parts: [SQLCondition]) -> SQLCondition {
-        SQLCondition("(" + parts.map(\.sql).joined(separator: " OR ") + ")", parts.flatMap(\.arguments))
+        if let wanted { return wanted.member(t) }
+        return .any(ranked.map { $0.member(t) })
     }
 }

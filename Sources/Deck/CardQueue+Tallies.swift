@@ -73,10 +73,10 @@ extension CardQueue {
         let row = try Row.fetchOne(db, sql: """
             WITH grouped AS (
                 SELECT item.id AS id, item.duplicateGroup AS duplicate, item.similarGroup AS similar, item.device || ':' || item.inode AS file,
-                       \(extraCopy) AS isDuplicate, \(similarCopy) AS isSimilar
+                       \(CardCategory.extraCopyCondition) AS isDuplicate, \(CardCategory.similarCopyCondition) AS isSimilar
                 FROM item WHERE item.duplicateGroup IS NOT NULL AND \(round.sql)
                 UNION ALL
-                SELECT item.id, item.duplicateGroup, item.similarGroup, item.device || ':' || item.inode, \(extraCopy), \(similarCopy)
+                SELECT item.id, item.duplicateGroup, item.similarGroup, item.device || ':' || item.inode, \(CardCategory.extraCopyCondition), \(CardCategory.similarCopyCondition)
                 FROM item WHERE item.duplicateGroup IS NULL AND item.similarGroup IS NOT NULL AND \(round.sql)),
             duplicates AS (SELECT DISTINCT duplicate AS groupKey FROM grouped WHERE isDuplicate),
             similars AS (SELECT DISTINCT similar AS groupKey FROM grouped WHERE isSimilar AND NOT isDuplicate),

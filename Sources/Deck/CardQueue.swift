@@ -16,7 +16,7 @@ import Library
 /// photos, …), each walking an index already sorted by card size (migration v7), so the first
 /// cards of a queue cost the same at a thousand files as at a million: nothing is sorted and
 /// nothing is loaded beyond the cards asked for.
-package enum CardQueue {
+enum CardQueue {
     /// The stretches of a queue, in order. `wanted`: one category (a boss), nil: every category (a
     /// round); `filter`: a weekly boss, whose cards are every dealable file it takes, each under its
     /// first category (`other` when it has none).
@@ -30,8 +30,8 @@ package enum CardQueue {
                 let seen = SQLCondition(reviewed ? self.reviewed : "NOT \(self.reviewed)")
                 for (index, category) in ranked.enumerated() where wanted == nil || wanted == category {
                     // In a round a file is dealt under its first category only.
-                    let earlier = wanted == nil ? ranked[..<index].map { member($0, t).isFalse } : []
-                    let condition = SQLCondition.all([base, member(category, t), seen] + earlier)
+                    let earlier = wanted == nil ? ranked[..<index].map { $0.member(t).isFalse } : []
+                    let condition = SQLCondition.all([base, category.member(t), seen] + earlier)
                     stretches.append(CardStretch(condition: condition, category: category, index: orderIndex[category],
                                                  orderBy: "\(cardBytes) DESC, item.path"))
                 }
@@ -40,9 +40,9 @@ package enum CardQueue {
         }
         // One stretch, sorted by SQLite: a weekly boss's filter, or an order the player chose.
         let scope = scope(category: wanted, filter: filter, t)
-        let rank = "CASE " + ranked.enumerated().map { "WHEN \(member($1, t).isTrue.sql) THEN \($0)" }.joined(separator: " ")
+        let rank = "CASE " + ranked.enumerated().map { "WHEN \($1.member(t).isTrue.sql) THEN \($0)" }.joined(separator: " ")
             + " ELSE \(ranked.count) END"
-        let rankArguments = ranked.flatMap { member($0, t).arguments }
+        let rankArguments = ranked.flatMap { $0.member(t).arguments }
         let orderBy: String
         switch order {
         case .standard: orderBy = "\(reviewed), rank, \(cardBytes) DESC, item.path"

@@ -1,4 +1,3 @@
-import Deck
 import FileSystem
 import Foundation
 import GRDB
@@ -41,9 +40,9 @@ public struct LibrarySummary: Sendable, Equatable {
         // The categories' own conditions, as the card queues deal them, so the scan's counts and the queues agree.
         // A file in a store another program owns is never a candidate (`ProtectedStore` counts those).
         let player = SQLCondition("store IS NULL")
-        let screenshot = SQLCondition.all([CardQueue.member(.screenshots, thresholds), player])
-        let big = SQLCondition.all([CardQueue.member(.bigVideos, thresholds), player])
-        let old = SQLCondition.all([CardQueue.member(.oldPhotos, thresholds), player])
+        let screenshot = SQLCondition.all([CardCategory.screenshots.member(thresholds), player])
+        let big = SQLCondition.all([CardCategory.bigVideos.member(thresholds), player])
+        let old = SQLCondition.all([CardCategory.oldPhotos.member(thresholds), player])
         let sql = """
             SELECT COUNT(*), COALESCE(SUM(size), 0),
                    COUNT(*) FILTER (WHERE kind = 'photo'),
