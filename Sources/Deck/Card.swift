@@ -1,5 +1,4 @@
 import Foundation
-import Game
 import Library
 
 /// One deletable unit: a file with its Live Photo movie and sidecars.
