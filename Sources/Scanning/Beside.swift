@@ -1,5 +1,4 @@
 import Dispatch
-import Library
 import Synchronization
 
 /// Runs `work` on this thread and `other` on another meanwhile (a read beside a write: SQLite's WAL

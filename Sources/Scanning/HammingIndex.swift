@@ -1,4 +1,3 @@
-import Library
 
 /// Finds every pair of 64-bit hashes at most `maxDistance` bits apart without comparing all pairs:
 /// multi-index hashing (Norouzi et al.). Each hash is cut into four 16-bit parts, each part indexed

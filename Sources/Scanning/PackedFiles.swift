@@ -1,6 +1,5 @@
 import FileSystem
 import Foundation
-import Library
 
 /// Files of one folder waiting to be read, packed into one blob of the scan's queue: a row per
 /// few hundred files instead of a row per file (queuing a million files and reading them back

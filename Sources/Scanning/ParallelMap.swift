@@ -1,5 +1,4 @@
 import Dispatch
-import Library
 import Synchronization
 
 /// Maps `items` on `jobs` threads, each with its own worker state (a libmagic handle is not

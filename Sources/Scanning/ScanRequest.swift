@@ -1,6 +1,5 @@
 import FileSystem
 import Foundation
-import Library
 import Media
 
 /// What to scan and how: the roots, the configured rules, and the clock.
