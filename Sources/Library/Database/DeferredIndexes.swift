@@ -47,7 +47,7 @@ package enum DeferredIndexes {
 
     /// Whether indexes wait to be built by whoever opens the index: none while the scan that
     /// dropped them runs (its process is alive).
-    package static func orphaned(_ db: Database) throws -> Bool {
+    static func orphaned(_ db: Database) throws -> Bool {
         guard try Row.fetchOne(db, sql: "SELECT 1 FROM setting WHERE substr(key, 1, ?) = ? LIMIT 1",
                                arguments: [keyPrefix.utf8.count, keyPrefix]) != nil else { return false }
         let owner = try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [ownerKey]).flatMap { Int32($0) }
@@ -59,7 +59,7 @@ package enum DeferredIndexes {
     /// not the scan's own later stages (duplicates, links, similar photos) nor the triggers that keep
     /// `extraCopy` and `linkedBytes`: a cold scan builds these last, so the rows those stages rewrite
     /// are not written into them one by one first.
-    package static func servesQueuesOnly(_ name: String) -> Bool {
+    static func servesQueuesOnly(_ name: String) -> Bool {
         name.hasPrefix("item_card_") || name.hasPrefix("item_tally_")
     }
 

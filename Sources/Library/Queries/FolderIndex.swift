@@ -11,7 +11,7 @@ import GRDB
 /// removed files forgets the folders left with no file in their range (`prune`).
 package enum FolderIndex {
     /// The folder part of a path: everything before its last slash (empty for a path without one).
-    package static func folder(of path: Data) -> Data {
+    static func folder(of path: Data) -> Data {
         guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return Data() }
         return Data(path[path.startIndex..<slash])
     }
@@ -22,7 +22,7 @@ package enum FolderIndex {
     }
 
     /// Every folder of the items already in the index (migration v9), read in one pass.
-    package static func recordAll(_ db: Database) throws {
+    static func recordAll(_ db: Database) throws {
         let paths = try Data.fetchCursor(db, sql: "SELECT path FROM item")
         var folders: Set<Data> = []
         while let path = try paths.next() { folders.insert(folder(of: path)) }
