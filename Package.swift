@@ -3,7 +3,8 @@ import PackageDescription
 
 /// SwipeClean: photo-library cleanup as a game.
 /// Each target is one stage of the flow in ../shared/DESIGN.md; arrows point one way:
-/// C libraries ← Media ← Library ← Play ← CleanCLI ← clean, with Game pure and Trash on its own.
+/// C libraries ← Media ← Library (the index) ← Deck ← Play ← App ← CleanCLI ← clean, Library ← Scanning ← App,
+/// with Game pure and Trash on its own.
 let package = Package(
     name: "SwipeClean",
     platforms: [.macOS(.v15)],
@@ -33,32 +34,38 @@ let package = Package(
         // MARK: - The flow
         .target(name: "Game"),
         .target(name: "Media", dependencies: ["FileSystem", "CMagic", "CExif", "CXXHash", "CZlib"]),
+        // The index (the database, its records, frozen migrations), and the two stages that stand on it: the scan
+        // writes it, the deck deals cards from it.
         .target(name: "Library", dependencies: [
             "FileSystem", "Media", "Imaging", "Game", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
+        .target(name: "Deck", dependencies: ["Library", "Imaging", "Game", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Scanning", dependencies: [
+            "Library", "Deck", "FileSystem", "Media", "Imaging", .product(name: "GRDB", package: "GRDB.swift"),
+        ]),
         .target(name: "Trash", dependencies: ["FileSystem"]),
         .target(name: "Imaging", dependencies: ["FileSystem", "CTurboJPEG", "CHeif", "CSpng", "CDeflate"]),
-        .target(name: "Play", dependencies: ["Library", "Trash", "Game"]),
+        .target(name: "Play", dependencies: ["Library", "Deck", "Trash", "Game"]),
         .target(name: "Settings", dependencies: ["Game"]),
         .target(name: "QRCode", dependencies: ["CQREncode"]),
         // The app layer both front-ends stand on: the documents they serve, the context (configuration, state paths, the
         // one database), and what the web app asks of it.
-        .target(name: "App", dependencies: ["FileSystem", "Game", "Media", "Library", "Trash", "Play", "Settings"]),
+        .target(name: "App", dependencies: ["FileSystem", "Game", "Media", "Library", "Deck", "Scanning", "Trash", "Play", "Settings"]),
         .target(name: "Web", dependencies: [
-            "App", "FileSystem", "Game", "Library", "Play", "Imaging", "Media", "QRCode", .product(name: "Hummingbird", package: "hummingbird"),
+            "App", "FileSystem", "Game", "Library", "Deck", "Scanning", "Play", "Imaging", "Media", "QRCode", .product(name: "Hummingbird", package: "hummingbird"),
         ], resources: [
             // The browser's scripts and styles, compiled into the binary as bytes (`PackageResources`):
             // nothing to install beside it, nothing to find at run time.
             .embedInCode("Resources"),
         ]),
         .target(name: "CleanCLI", dependencies: [
-            "App", "FileSystem", "Game", "Media", "Imaging", "Library", "Trash", "Play", "Settings", "Web", "QRCode",
+            "App", "FileSystem", "Game", "Media", "Imaging", "Library", "Deck", "Scanning", "Trash", "Play", "Settings", "Web", "QRCode",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "clean", dependencies: ["CleanCLI"]),
         .executableTarget(name: "TrashCrashHarness", dependencies: ["Trash", "FileSystem"]),
-        .executableTarget(name: "PlayCrashHarness", dependencies: ["Play", "Library", "Trash", "Game", "FileSystem"]),
+        .executableTarget(name: "PlayCrashHarness", dependencies: ["Play", "Library", "Scanning", "Trash", "Game", "FileSystem"]),
 
         // MARK: - Tests mirror the modules (CleanCLITests: the CLI's units), plus one suite over the built binary
         .testTarget(name: "FileSystemTests", dependencies: ["FileSystem"]),
@@ -66,14 +73,15 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "FileSystem", "TestSupport"]),
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "Media", "Imaging", "Game", "TestSupport"]),
+        // LibraryTests test the index and the two stages on it (the scan, the deck) together, as one flow.
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Deck", "Scanning", "Media", "Imaging", "Game", "TestSupport"]),
         .testTarget(name: "TrashTests", dependencies: ["Trash", "FileSystem"]),
-        .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Trash", "Game"]),
+        .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Deck", "Scanning", "Trash", "Game"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Game"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
-        .testTarget(name: "AppTests", dependencies: ["App", "FileSystem", "Library", "Media", "Settings"]),
+        .testTarget(name: "AppTests", dependencies: ["App", "FileSystem", "Library", "Scanning", "Media", "Settings"]),
         .testTarget(name: "WebTests", dependencies: [
-            "Web", "App", "Imaging", "Library", "Play", "FileSystem", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
+            "Web", "App", "Imaging", "Library", "Scanning", "Play", "FileSystem", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ], exclude: ["Golden"]),
         .testTarget(name: "CleanCLITests", dependencies: ["CleanCLI"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CleanCLI", "TestSupport"], exclude: ["Golden"]),

@@ -3,6 +3,7 @@ import Foundation
 import Game
 import Library
 import Play
+import Scanning
 
 /// What the app does for a front-end that is not a command line (the web app): each call reads the
 /// configuration and the clock afresh, as one command run would, through the process's one database,

@@ -1,3 +1,4 @@
+import Deck
 import Game
 import Library
 

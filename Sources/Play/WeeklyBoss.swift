@@ -1,3 +1,4 @@
+import Deck
 import Foundation
 import Game
 import Library

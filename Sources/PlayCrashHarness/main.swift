@@ -14,6 +14,7 @@ import Foundation
 import Game
 import Library
 import Play
+import Scanning
 import Synchronization
 import Trash
 

@@ -1,6 +1,7 @@
 import App
 import Foundation
 import Library
+import Scanning
 
 /// A scan of the folders scanned before, started from the pages (a phone has no command line): one at a
 /// time, on a thread of its own, its progress read by the page while it runs.

@@ -1,6 +1,7 @@
 import App
 import Library
 import Media
+import Scanning
 @testable import Settings
 import Testing
 

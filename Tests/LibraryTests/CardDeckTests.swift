@@ -3,6 +3,7 @@ import Game
 import GRDB
 import Testing
 import TestSupport
+@testable import Deck
 @testable import Library
 
 /// The card queues are SQL read a page at a time (CardQueue, CardDeck); these tests hold them to the

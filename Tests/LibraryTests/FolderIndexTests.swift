@@ -3,7 +3,9 @@ import Game
 import GRDB
 import Testing
 import TestSupport
+@testable import Deck
 @testable import Library
+@testable import Scanning
 
 /// A weekly boss's folder names are read as ranges of the path index (`FolderIndex`): the cards they
 /// take must be exactly the files whose path holds "/NAME/", as the plain search through every path

@@ -5,6 +5,7 @@ import FileSystem
 import Foundation
 import Testing
 @testable import Library
+@testable import Scanning
 
 @Suite struct IncrementalTests {
     @Test func aRescanOfAnUnchangedTreeReadsNothing() throws {

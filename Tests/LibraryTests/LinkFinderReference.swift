@@ -1,5 +1,6 @@
 import Foundation
 @testable import Library
+@testable import Scanning
 
 /// LinkFinder's rules written the plain way (every name built, every file in the maps): the
 /// reference its faster implementation is compared with on random folders (`LinkTests`).

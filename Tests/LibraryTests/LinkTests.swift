@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Library
 import TestSupport
+@testable import Scanning
 
 @Suite struct LinkTests {
     private func file(_ id: Int64, _ path: String, _ kind: String) -> LinkFinder.File {

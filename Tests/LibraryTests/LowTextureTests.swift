@@ -2,6 +2,7 @@ import Foundation
 import Imaging
 import Testing
 @testable import Library
+@testable import Scanning
 
 /// Photos that share nothing but a lack of texture are never similar: 56 distinct flat colours,
 /// skies, gradients, pages of text and dark shots (`LowTexturePhotos`), none grouped.

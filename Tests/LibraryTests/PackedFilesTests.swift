@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import Library
 import TestSupport
+@testable import Scanning
 
 /// The scan's queue packs a folder's files into blobs: each comes back as it went in, or not at all.
 @Suite struct PackedFilesTests {

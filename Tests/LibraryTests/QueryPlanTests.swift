@@ -1,7 +1,9 @@
 import Foundation
 import GRDB
 import Testing
+@testable import Deck
 @testable import Library
+@testable import Scanning
 
 /// The queries a card, a round and the home screen run per item use an index, never a scan of
 /// the item table; SQLite's own query plans say so (EXPLAIN QUERY PLAN).

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Library
 import TestSupport
+@testable import Scanning
 
 /// Which files the size index says could have a copy, held to a plain reference on random listings.
 @Suite struct SharedContentTests {

@@ -3,6 +3,7 @@ import Foundation
 import Imaging
 import Testing
 @testable import Library
+@testable import Scanning
 
 /// The shipped method (first look at `similar.max_distance`, second look at the thumbnails) measured
 /// on Fixtures/similar, group by group.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import Library
+@testable import Scanning
 
 /// Grouping by Hamming distance: the same answer as comparing every pair, and the keep rule.
 @Suite struct SimilarGroupingTests {

@@ -2,7 +2,9 @@ import FileSystem
 import Foundation
 import Imaging
 import Testing
+@testable import Deck
 @testable import Library
+@testable import Scanning
 
 /// Similar photos through a real scan: fingerprints only for new or changed photos, groups in the index.
 @Suite struct SimilarScanTests {

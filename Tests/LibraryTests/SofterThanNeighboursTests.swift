@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 import Imaging
 @testable import Library
+@testable import Scanning
 import Testing
 
 /// A burst (`Fixtures/burst`: three frames of the corpus's Nexus 4 photo, 1,060 px, each moved a little, the third

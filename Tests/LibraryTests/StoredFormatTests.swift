@@ -3,6 +3,7 @@ import Game
 import GRDB
 import Testing
 @testable import Library
+@testable import Scanning
 
 /// What is stored survives the next release: the profile's JSON is versioned and read field by field, a
 /// database of every earlier schema upgrades with its profile and items, and the item columns written by the

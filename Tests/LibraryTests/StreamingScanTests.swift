@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Library
+@testable import Scanning
 
 /// The scan compares folder by folder with the index (rows fetched by path range, a subfolder's
 /// range skipped) and finds duplicates a few sizes at a time: the answers must be those of a

@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 import Testing
 @testable import Library
+@testable import Scanning
 
 @Suite struct SummaryTests {
     @Test func theCorpusIsCountedByKindWithOldPhotos() throws {

@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 @testable import Library
+@testable import Scanning
 
 /// A throw-away directory for one test: files written into it, a database beside it.
 final class TestTree {

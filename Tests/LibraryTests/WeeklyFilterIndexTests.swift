@@ -3,7 +3,9 @@ import Game
 import GRDB
 import Testing
 import TestSupport
+@testable import Deck
 @testable import Library
+@testable import Scanning
 
 /// A weekly boss's sides (`maxSide`, `minSide`) and capture windows are read as ranges of an index: the
 /// cards they take are exactly the files whose width and height, or capture date, say so, as a plain test of

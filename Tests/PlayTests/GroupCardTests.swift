@@ -1,8 +1,10 @@
+import Deck
 import FileSystem
 import Foundation
 import Game
 import Library
 import Play
+import Scanning
 import Testing
 
 /// Duplicates dealt as group cards: the player names the members that stay (at least one, all of the

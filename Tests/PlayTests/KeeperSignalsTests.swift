@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 import Library
 import Play
+import Scanning
 import Testing
 
 /// The copy a similar group suggests keeping, on real photos (Fixtures/similar/nexus4: a Nexus 4 photo

@@ -1,7 +1,9 @@
+import Deck
 import FileSystem
 import Foundation
 import Library
 import Play
+import Scanning
 import Testing
 
 /// What a delete loses (`GroupMember.onlyHere`) and the keep rule's `metadata`, on copies of one real phone

@@ -3,6 +3,7 @@ import Foundation
 import Game
 import Library
 import Play
+import Scanning
 import Trash
 
 /// A scanned throw-away library with its trash, and a play context at a fixed time.

@@ -6,6 +6,7 @@ import Hummingbird
 import HummingbirdTesting
 import Library
 import Play
+import Scanning
 import Testing
 import Web
 

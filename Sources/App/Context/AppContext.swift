@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import Library
+import Scanning
 import Settings
 
 /// Everything a command needs from the outside world, read once: where state lives, the

@@ -1,10 +1,12 @@
 #if canImport(Glibc)
+import Deck
 import Glibc
 #endif
 import FileSystem
 import Foundation
 import Library
 import Media
+import Scanning
 
 extension AppContext {
     /// A scan of `roots` under the configuration: the state folder and the trash left out.

@@ -1,6 +1,8 @@
+import Deck
 import Imaging
 import Library
 import Media
+import Scanning
 import Settings
 
 /// The `[scan]` and `[media]` sections as the scanner and the inspector take them. Settings is a

@@ -1,4 +1,5 @@
 import Library
+import Scanning
 
 /// `clean scan --json` and the pages' scan: DESIGN.md's scan summary.
 package struct ScanDocument: Encodable {

@@ -3,6 +3,7 @@ import Foundation
 import Game
 import Glibc
 import Library
+import Scanning
 
 /// `clean report --html FILE`: the storage report as one self-contained page (inline CSS and
 /// SVG, no script, nothing fetched), written atomically next to where it will live.

@@ -1,4 +1,5 @@
 import App
+import Deck
 import Foundation
 import Game
 import Library

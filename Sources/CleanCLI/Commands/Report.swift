@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Game
 import Library
+import Scanning
 
 extension Clean {
     /// `clean report`: the storage recovered.

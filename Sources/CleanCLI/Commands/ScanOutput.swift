@@ -1,5 +1,6 @@
 import App
 import Library
+import Scanning
 
 /// How a scan report is shown: a short human summary, or the JSON DESIGN.md specifies.
 enum ScanOutput {

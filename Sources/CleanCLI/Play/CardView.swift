@@ -1,3 +1,4 @@
+import Deck
 import FileSystem
 import Foundation
 import Library

@@ -1,5 +1,6 @@
 import App
 import ArgumentParser
+import Deck
 import Library
 
 /// The flags `clean round` and `clean boss NAME` share.

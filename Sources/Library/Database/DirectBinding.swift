@@ -6,7 +6,7 @@ import GRDBSQLite
 /// writes a scan makes per file. GRDB's `StatementArguments` box each value and turn each string
 /// into a new C string first, about 30 allocations for a row of `item`: a quarter of a cold scan's.
 /// A string or blob is copied by SQLite itself (`SQLITE_TRANSIENT`), from the value's own bytes.
-struct DirectBinding {
+package struct DirectBinding {
     private let statement: SQLiteStatement
     private(set) var count: CInt = 0
     private(set) var failure: CInt = SQLITE_OK
@@ -23,19 +23,19 @@ struct DirectBinding {
         if code != SQLITE_OK && failure == SQLITE_OK { failure = code }
     }
 
-    mutating func add(_ value: Int64?) {
+    package mutating func add(_ value: Int64?) {
         next { statement, index in value.map { sqlite3_bind_int64(statement, index, $0) } ?? sqlite3_bind_null(statement, index) }
     }
 
-    mutating func add(_ value: Int?) { add(value.map(Int64.init)) }
+    package mutating func add(_ value: Int?) { add(value.map(Int64.init)) }
 
-    mutating func add(_ value: Bool) { add(Int64(value ? 1 : 0)) }
+    package mutating func add(_ value: Bool) { add(Int64(value ? 1 : 0)) }
 
-    mutating func add(_ value: Double?) {
+    package mutating func add(_ value: Double?) {
         next { statement, index in value.map { sqlite3_bind_double(statement, index, $0) } ?? sqlite3_bind_null(statement, index) }
     }
 
-    mutating func add(_ value: String?) {
+    package mutating func add(_ value: String?) {
         next { statement, index in
             guard var text = value else { return sqlite3_bind_null(statement, index) }
             return text.withUTF8 { utf8 in
@@ -45,12 +45,12 @@ struct DirectBinding {
         }
     }
 
-    mutating func add(_ value: Data?) {
+    package mutating func add(_ value: Data?) {
         guard let value else { return next { statement, index in sqlite3_bind_null(statement, index) } }
         value.withUnsafeBytes { add(blob: $0) }
     }
 
-    mutating func add(bytes: [UInt8]) {
+    package mutating func add(bytes: [UInt8]) {
         bytes.withUnsafeBytes { add(blob: $0) }
     }
 
@@ -63,7 +63,7 @@ struct DirectBinding {
 
 extension Statement {
     /// Runs the statement once with the values `bind` adds, one per parameter, in order.
-    func run(_ bind: (inout DirectBinding) -> Void) throws {
+    package func run(_ bind: (inout DirectBinding) -> Void) throws {
         setUncheckedArguments(StatementArguments())   // clears GRDB's arguments and SQLite's bindings
         var binding = DirectBinding(sqliteStatement)
         bind(&binding)

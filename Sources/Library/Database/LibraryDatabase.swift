@@ -44,7 +44,7 @@ public final class LibraryDatabase: Sendable {
     }
 
     /// Runs `body` in one write transaction.
-    func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+    package func write<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
         beforeEachWrite?()
         do { return try writer.write(body) } catch let error as LibraryError { throw error } catch {
             throw LibraryError.database(path: path, error)
@@ -57,7 +57,7 @@ public final class LibraryDatabase: Sendable {
     /// INSERT into `item`, in a temporary file once a statement's pages pass 64 KiB: 26 writes
     /// per file. Used with `OR FAIL` statements, which need none: a failure rolls back the whole
     /// transaction.
-    func writeWithoutForeignKeys<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+    package func writeWithoutForeignKeys<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
         beforeEachWrite?()
         do {
             return try writer.writeWithoutTransaction { db in
@@ -76,7 +76,7 @@ public final class LibraryDatabase: Sendable {
     }
 
     /// Runs `body` on a read-only snapshot.
-    func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
+    package func read<T>(_ body: (Database) throws -> T) throws(LibraryError) -> T {
         do { return try writer.read(body) } catch let error as LibraryError { throw error } catch {
             throw LibraryError.database(path: path, error)
         }

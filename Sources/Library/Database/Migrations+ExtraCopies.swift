@@ -78,7 +78,7 @@ extension Migrations {
     }
 
     /// The `setting` key that sets the triggers of v11 aside, inside one write transaction.
-    static let extraCopiesInBulkKey = "scan.extraCopiesInBulk"
+    package static let extraCopiesInBulkKey = "scan.extraCopiesInBulk"
     private static let notInBulk = "NOT EXISTS (SELECT 1 FROM setting WHERE key = '\(extraCopiesInBulkKey)')"
 
     /// Whether `item` is an extra copy: its group keeps another file, which is still in the index and not the same inode.

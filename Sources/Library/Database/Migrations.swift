@@ -3,7 +3,7 @@ import GRDB
 
 /// The schema, as frozen migrations: a migration that has shipped is never edited; changes are new migrations.
 /// Tables and columns are named as strings, not through the record types.
-enum Migrations {
+package enum Migrations {
     static var migrator: DatabaseMigrator {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1: library index") { db in

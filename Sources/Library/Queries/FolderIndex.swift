@@ -9,7 +9,7 @@ import GRDB
 /// `IndexWriter.store`, the one writer of new items, records each new item's folder in the same
 /// transaction, so the table holds at least every folder with a file in the index. A scan that
 /// removed files forgets the folders left with no file in their range (`prune`).
-enum FolderIndex {
+package enum FolderIndex {
     /// The folder part of a path: everything before its last slash (empty for a path without one).
     static func folder(of path: Data) -> Data {
         guard let slash = path.lastIndex(of: UInt8(ascii: "/")) else { return Data() }
@@ -17,7 +17,7 @@ enum FolderIndex {
     }
 
     /// Records the folders that hold `paths`.
-    static func record(foldersOf paths: some Sequence<Data>, _ db: Database) throws {
+    package static func record(foldersOf paths: some Sequence<Data>, _ db: Database) throws {
         try record(folders: Set(paths.map(folder(of:))), db)
     }
 
@@ -37,7 +37,7 @@ enum FolderIndex {
     /// Forgets the folders whose range (the folder and everything below it) holds no indexed file,
     /// so the table does not keep every folder ever emptied or renamed: one look into the path
     /// index per folder. A folder holding only subfolders' files stays (it is in their range).
-    static func prune(_ db: Database) throws {
+    package static func prune(_ db: Database) throws {
         let folders = try Data.fetchAll(db, sql: "SELECT path FROM folder")
         let probe = try db.cachedStatement(sql: "SELECT 1 FROM item WHERE path >= ? AND path < ? LIMIT 1")
         let forget = try db.cachedStatement(sql: "DELETE FROM folder WHERE path = ?")
@@ -51,7 +51,7 @@ enum FolderIndex {
     /// `names` (each given without leading or trailing slashes): for each recorded folder holding such
     /// a name, its path up to the end of the first "/NAME/", leaving out a prefix that lies inside
     /// another. Sorted; empty when no folder holds one of the names.
-    static func prefixes(_ names: [String], _ db: Database) throws -> [Data] {
+    package static func prefixes(_ names: [String], _ db: Database) throws -> [Data] {
         let needles = names.map { Data("/\($0)/".utf8) }
         var found: Set<Data> = []
         let folders = try Data.fetchCursor(db, sql: "SELECT path FROM folder")
@@ -70,7 +70,7 @@ enum FolderIndex {
 
     /// The first path after every path that starts with `prefix` (which ends in a slash): the prefix
     /// with that slash turned into the next byte, "0".
-    static func end(of prefix: Data) -> Data {
+    package static func end(of prefix: Data) -> Data {
         var end = prefix
         end[end.index(before: end.endIndex)] = UInt8(ascii: "0")
         return end

@@ -10,7 +10,7 @@ public enum ItemFilter: String, CaseIterable, Sendable {
     case badShots = "bad-shots"
 
     /// The SQL condition and its arguments for this filter at these thresholds.
-    func condition(_ thresholds: Thresholds) -> (String, StatementArguments) {
+    package func condition(_ thresholds: Thresholds) -> (String, StatementArguments) {
         switch self {
         case .all: return ("1", [])
         case .screenshots: return ("screenshotEvidence IS NOT NULL", [])

@@ -56,7 +56,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var similarGroup: Int64?
     /// Whether nothing is left to fingerprint in this version of the file: a photo's fingerprint
     /// was taken (one that cannot be decoded is fingerprinted too, without a hash), or the file
-    /// never gets one (`SimilarFinder.takesPart`). False for a photo until its fingerprint is taken.
+    /// never gets one (`takesPartInSimilar`). False for a photo until its fingerprint is taken.
     public var fingerprinted: Bool
     /// The `store` row of the store another program owns that this file lies in (never a card,
     /// never moved, never a kept copy); nil for a library file.
@@ -108,7 +108,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
 
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 
-    init(path: RawPath, status: FileStatus, info: MediaInfo, timeZone: TimeZone) {
+    package init(path: RawPath, status: FileStatus, info: MediaInfo, timeZone: TimeZone) {
         self.path = Data(path.bytes)
         size = status.size
         mtimeNs = status.mtimeNanoseconds
@@ -129,32 +129,18 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         contentHash = info.contentHash
         hasLocation = info.hasLocation
         // Set as it is read, not by a later pass over the whole index (`SimilarFinder.pending`).
-        fingerprinted = !SimilarFinder.takesPart(kind: info.kind, screenshotEvidence: info.screenshotEvidence, store: nil)
+        fingerprinted = !Self.takesPartInSimilar(kind: info.kind, screenshotEvidence: info.screenshotEvidence, store: nil)
     }
 
-    /// Records the store the file lies in (nil: none), and so whether it is ever fingerprinted.
-    mutating func place(in store: Int64?) {
-        self.store = store
-        fingerprinted = !SimilarFinder.takesPart(self)
+    /// Whether a file gets a fingerprint: photos but screenshots, outside the stores other programs
+    /// own (a photo there is never similar to a library photo: it is not the player's to keep or
+    /// delete). A new record of another file is fingerprinted (nothing to take) from the start;
+    /// the scan's `SimilarFinder.pending` marks older rows by the same condition.
+    package var takesPartInSimilar: Bool {
+        Self.takesPartInSimilar(kind: kind, screenshotEvidence: screenshotEvidence, store: store)
     }
 
-    /// Records the measures of a photo's shot and its verdict (none when `limits` is nil: bad shots are off).
-    mutating func setQuality(_ q: ShotQuality?, limits: BadShot.Limits?) {
-        badShot = q.flatMap { q in limits.flatMap { BadShot.judge(q, limits: $0) } }
-        shotFocus = q?.focus; shotDark = q?.darkShare; shotBright = q?.brightShare; shotMedian = q?.median
-        shotHighlight = q?.highlight; shotFaintFocus = q?.faintFocus; shotAnisotropy = q?.anisotropy; shotTextured = q?.texturedShare
-        shotSofterThan = nil
-    }
-
-    /// Records a fingerprint taken at reading (nil: the photo did not decode).
-    mutating func setFingerprint(_ fingerprint: PhotoFingerprint?, limits: BadShot.Limits? = nil) {
-        setQuality(fingerprint?.quality, limits: limits)
-        perceptualHash = fingerprint.map { Int64(bitPattern: $0.hash.bits) }
-        sharpness = fingerprint?.sharpness
-        thumbnail = fingerprint.flatMap(SimilarFinder.storedThumbnail)
-        centreHash = fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }
-        detail = fingerprint?.detail
-        jpegQuality = fingerprint?.jpegQuality
-        fingerprinted = true
+    package static func takesPartInSimilar(kind: MediaKind, screenshotEvidence: String?, store: Int64?) -> Bool {
+        kind == .photo && screenshotEvidence == nil && store == nil
     }
 }

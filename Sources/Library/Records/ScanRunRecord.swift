@@ -16,6 +16,17 @@ public struct ScanRunRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     public var inspected: Int
     public var errors: Int
 
+    package init(id: Int64? = nil, startedAt: Date, finishedAt: Date?, roots: String, files: Int, bytes: Int64, inspected: Int, errors: Int) {
+        self.id = id
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.roots = roots
+        self.files = files
+        self.bytes = bytes
+        self.inspected = inspected
+        self.errors = errors
+    }
+
     public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
 }
 
@@ -25,4 +36,10 @@ public struct ScanErrorRecord: Codable, Sendable, Equatable, FetchableRecord, Pe
     public var run: Int64
     public var path: Data
     public var reason: String
+
+    package init(run: Int64, path: Data, reason: String) {
+        self.run = run
+        self.path = path
+        self.reason = reason
+    }
 }

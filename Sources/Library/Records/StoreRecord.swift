@@ -33,7 +33,7 @@ public struct StoreRecord: Codable, Sendable, Equatable, FetchableRecord {
     }
 
     /// The stores of `kind` (nil: every kind) at or below one of `roots` (every store when empty).
-    static func fetchAll(_ db: Database, kind: StoreKind? = nil, below roots: [RawPath]) throws -> [StoreRecord] {
+    package static func fetchAll(_ db: Database, kind: StoreKind? = nil, below roots: [RawPath]) throws -> [StoreRecord] {
         let all = try kind.map { try StoreRecord.fetchAll(db, sql: "SELECT * FROM store WHERE kind = ?", arguments: [$0.rawValue]) }
             ?? StoreRecord.fetchAll(db, sql: "SELECT * FROM store")
         return all.filter { store in roots.isEmpty || roots.contains { $0.bytes.elementsEqual(store.path) || PathPrefix($0).contains(store.path) } }
@@ -51,7 +51,7 @@ public struct ProtectedStore: Sendable, Equatable {
     public var videos = 0
 
     /// The stores at or below `roots` (all when empty) with their files, by path.
-    static func fetch(_ db: Database, roots: [RawPath]) throws -> [ProtectedStore] {
+    package static func fetch(_ db: Database, roots: [RawPath]) throws -> [ProtectedStore] {
         var stores: [Int64: ProtectedStore] = [:]
         for store in try StoreRecord.fetchAll(db, below: roots) {
             stores[store.id] = ProtectedStore(path: store.rawPath, kind: store.kind, encrypted: store.encrypted)

@@ -1,0 +1,138 @@
+import Deck
+import FileSystem
+import Foundation
+import GRDB
+import Imaging
+import Library
+import Media
+
+/// Similar photos in the index. Fingerprints (perceptual hash + sharpness) are computed only for
+/// photos new or changed since they were last fingerprinted; the groups are then rebuilt over the
+/// whole index. Screenshots are left out (their own category), and so are the extra copies of an
+/// exact duplicate group and the second path of a hard link: those are not counted twice.
+enum SimilarFinder {
+    struct Pending: Sendable {
+        let id: Int64
+        let path: Data
+    }
+
+    /// The `setting` key recording the distance the current groups were built with.
+    static let groupedWithKey = "similar.groupedWithMaxDistance"
+
+    /// Marks files that never get a fingerprint as done (rows written before their records did so,
+    /// or cleared by a rehash); returns how many photos are left to fingerprint.
+    static func pending(_ db: Database) throws -> Int {
+        try db.execute(sql: """
+            UPDATE item SET fingerprinted = 1
+            WHERE fingerprinted = 0 AND NOT (kind = 'photo' AND screenshotEvidence IS NULL AND store IS NULL)
+            """)
+        return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item WHERE fingerprinted = 0") ?? 0
+    }
+
+    /// The next `limit` photos to fingerprint after `id`, by id (the list is taken a chunk at a time).
+    static func pending(after id: Int64, limit: Int, _ db: Database) throws -> [Pending] {
+        try Row.fetchAll(db, sql: "SELECT id, path FROM item WHERE fingerprinted = 0 AND id > ? ORDER BY id LIMIT ?",
+                         arguments: [id, limit]).map { Pending(id: $0[0], path: $0[1]) }
+    }
+
+    /// The fingerprint of each photo, nil where it cannot be decoded (not an error of the scan:
+    /// such a photo is simply never similar to another).
+    static func fingerprint(_ photos: [Pending], jobs: Int, progress: @escaping @Sendable (Int) -> Void) throws -> [PhotoFingerprint?] {
+        try parallelMap(photos, jobs: jobs, makeWorker: { () }, progress: progress) { _, photo in
+            try? PerceptualHashing.fingerprint(RawPath(bytes: Array(photo.path)))
+        }
+    }
+
+    static func store(_ photos: [Pending], _ fingerprints: [PhotoFingerprint?], limits: BadShot.Limits?, _ db: Database) throws {
+        let statement = try db.cachedStatement(sql: """
+            UPDATE item SET perceptualHash = ?, sharpness = ?, centreHash = ?, detail = ?, jpegQuality = ?, fingerprinted = 1,
+              badShot = ?, shotFocus = ?, shotDark = ?, shotBright = ?, shotMedian = ?, shotHighlight = ?, shotFaintFocus = ?,
+              shotAnisotropy = ?, shotTextured = ?, shotSofterThan = NULL WHERE id = ?
+            """)
+        for (photo, fingerprint) in zip(photos, fingerprints) {
+            let q = fingerprint?.quality
+            let verdict = q.flatMap { q in limits.flatMap { BadShot.judge(q, limits: $0) } }
+            let shot: [(any DatabaseValueConvertible)?] = [verdict?.rawValue, q?.focus, q?.darkShare, q?.brightShare, q?.median,
+                                                          q?.highlight, q?.faintFocus, q?.anisotropy, q?.texturedShare]
+            try statement.execute(arguments: StatementArguments([fingerprint.map { Int64(bitPattern: $0.hash.bits) }, fingerprint?.sharpness,
+                                              fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }, fingerprint?.detail,
+                                              fingerprint?.jpegQuality] + shot + [photo.id]))
+            try IndexWriter.storeThumbnail(fingerprint.flatMap(storedThumbnail), of: photo.id, db)
+        }
+    }
+
+    /// The thumbnail as the index keeps it: none for a photo with too little detail to be grouped
+    /// (it is never looked at; a flat photo costs the index no 1,024 bytes).
+    static func storedThumbnail(_ fingerprint: PhotoFingerprint) -> Data? {
+        fingerprint.detail >= SimilarGrouping.minimumDetail ? Data(fingerprint.thumbnail.pixels) : nil
+    }
+
+    /// Every photo that takes part in grouping.
+    static func photos(_ db: Database) throws -> [SimilarGrouping.Photo] {
+        let sql = """
+            SELECT item.id, item.perceptualHash, item.width, item.height, item.sharpness, item.size, item.capturedEpoch,
+                   item.path, item.device, item.inode, item.centreHash, item.detail, item.cameraMake, item.cameraModel
+            FROM item LEFT JOIN duplicateGroup g ON g.id = item.duplicateGroup
+            WHERE item.perceptualHash IS NOT NULL AND item.centreHash IS NOT NULL AND item.screenshotEvidence IS NULL AND item.kind = 'photo' AND item.store IS NULL
+              AND (item.duplicateGroup IS NULL OR g.keptItem = item.id)
+            ORDER BY item.path
+            """
+        var photos: [SimilarGrouping.Photo] = []
+        var files = Set<DuplicateFinder.FileKey>()
+        let rows = try Row.fetchCursor(db, sql: sql)
+        while let row = try rows.next() {
+            guard files.insert(DuplicateFinder.FileKey(device: row[8], inode: row[9])).inserted else { continue }
+            let hash: Int64 = row[1], centre: Int64 = row[10]
+            let make: String? = row[12], model: String? = row[13]
+            let camera = make == nil && model == nil ? nil : "\(make ?? "")\u{1F}\(model ?? "")"
+            photos.append(SimilarGrouping.Photo(id: row[0], hash: UInt64(bitPattern: hash), centreHash: UInt64(bitPattern: centre),
+                                                detail: row[11] ?? 0, width: row[2] ?? 0, height: row[3] ?? 0,
+                                                sharpness: row[4] ?? 0, size: row[5], capturedEpoch: row[6], camera: camera,
+                                                path: row[7]))
+        }
+        return photos
+    }
+
+    /// Makes `similarGroup` hold exactly `groups`: each member points at its group's kept photo.
+    static func replaceGroups(_ groups: [SimilarGrouping.Group], maxDistance: Int, keeper: KeeperRule = .defaults, _ db: Database) throws {
+        try db.execute(sql: "UPDATE item SET similarGroup = NULL WHERE similarGroup IS NOT NULL")
+        let assign = try db.cachedStatement(sql: "UPDATE item SET similarGroup = ? WHERE id = ?")
+        for group in groups {
+            // The photo its card suggests (`KeeperRule.keptPhoto`): one rule for `items --json` and the card.
+            let kept = try KeeperRule.keptPhoto(of: group.members.map(\.id), db, rule: keeper) ?? group.kept.id
+            for member in group.members { try assign.execute(arguments: [kept, member.id]) }
+        }
+        try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                       arguments: [groupedWithKey, String(maxDistance)])
+    }
+
+    /// Forgets that the groups are current (a scan without similar photos changed the index).
+    static func invalidateGroups(_ db: Database) throws {
+        try db.execute(sql: "DELETE FROM setting WHERE key = ?", arguments: [groupedWithKey])
+    }
+
+    /// Whether the groups were built with this distance and nothing changed since.
+    static func groupsAreCurrent(maxDistance: Int, _ db: Database) throws -> Bool {
+        try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [groupedWithKey]) == String(maxDistance)
+    }
+}
+
+/// How similar photos are found (the configuration's `[similar]` section).
+public struct SimilarOptions: Sendable, Equatable {
+    /// The first look: two photos are a candidate pair when their 64-bit perceptual hashes (or one's
+    /// centre hash and the other's whole hash) differ in at most this many bits; the second look decides.
+    public var maxDistance: Int
+    /// The limits bad shots are judged by (`[quality]`); nil: bad shots are not looked for.
+    public var badShots: BadShot.Limits? = .defaults
+    /// The rule that picks the photo a group keeps (`[keep]`): the one its card suggests, so `items --json`'s
+    /// `similarGroup` and the card name the same photo under the player's own order too.
+    public var keeper: KeeperRule = .defaults
+
+    /// Chosen on Benchmarks/make_similar_set.py's set (Docs/similar.md): every copy is within 14 bits
+    /// of its original by one of the hashes; distinct photos 16 or more.
+    public static let defaults = SimilarOptions(maxDistance: 14)
+
+    public init(maxDistance: Int) {
+        self.maxDistance = maxDistance
+    }
+}
