@@ -1,7 +1,7 @@
-"""What the browser scripts share (web_play.py, web_round_end.py, Scripts/screenshots.py): a
+"""What the browser scripts share (every Tests/Browser script, Scripts/screenshots.py): a
 throw-away home with Fixtures/phone and the clock fixed, `clean web --no-open` started and its
-first line read, headless Chromium driven through Selenium, the browser console's errors, and the
-checks a test collects before it exits.
+first line read, headless Chromium driven through Selenium and signed in (`Session`), the card on the
+play page's table, the browser console's errors, and the checks a test collects before it exits.
 """
 import http.client
 import json
@@ -18,7 +18,10 @@ import tempfile
 APT = "sudo apt-get install -y chromium chromium-driver python3-selenium"
 try:
     from selenium import webdriver
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.chrome.service import Service
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support.ui import WebDriverWait
 except ImportError:
     sys.exit(f"python3-selenium is missing: {APT} (or `make setup`)")
 for tool in ("/usr/bin/chromium", "/usr/bin/chromedriver"):
@@ -128,6 +131,64 @@ class WebServer:
             self.process.kill()
             self.process.wait()
             return None
+
+
+def card_on_table(driver):
+    """The top card of the play page's stage (the one not behind), or None."""
+    cards = [c for c in driver.find_elements(By.CSS_SELECTOR, ".stage .card") if "behind" not in c.get_attribute("class")]
+    return cards[-1] if cards else None
+
+
+def current_card_id(driver, wait):
+    """The top card's id (`data-card`), once one is on the table."""
+    def read(_):
+        card = card_on_table(driver)
+        return int(card.get_attribute("data-card")) if card is not None else None
+    return wait.until(read)
+
+
+class Session:
+    """The scaffold every script begins with: `clean web` serving a home, one Chromium signed in to it, and
+    their teardown. `sign_in` starts the server, opens Chromium (`extra`: more switches), follows the one-time
+    link and waits for the home page's element `ready`; when the server did not start it raises (the script
+    stops there, its teardown done, with the failure said). `wait` waits up to `seconds` (times SLOWDOWN, for a loaded machine), stale elements
+    ignored. `serve` alone starts the server (a script that asks it things before a browser signs in).
+    `close` ends both and removes the home, whatever was made."""
+
+    def __init__(self, clean, home):
+        self.clean, self.home = clean, home
+        self.server = self.driver = self.wait = None
+
+    def serve(self, env=None):
+        """`clean web --no-open` on the home (or `env`); raises when it did not print its link."""
+        self.server = WebServer(self.clean, env or self.home.env)
+        if self.server.port is None:
+            raise RuntimeError(f"clean web did not print its link: first stdout line {self.server.line!r}")
+        return self.server
+
+    def sign_in(self, ready, *extra, env=None, seconds=30):
+        if self.server is None:
+            self.serve(env)
+        self.open_browser(*extra, seconds=seconds)
+        self.driver.get(self.server.link)
+        self.wait.until(lambda d: d.find_elements(By.ID, ready))
+
+    def open_browser(self, *extra, seconds=30):
+        """A new Chromium (the last one closed) and its wait; not signed in."""
+        if self.driver:
+            self.driver.quit()
+        self.driver = chromium(*extra)
+        self.wait = WebDriverWait(self.driver, seconds * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,))
+        return self.driver
+
+    def card_on_table(self):
+        return card_on_table(self.driver)
+
+    def current_id(self):
+        return current_card_id(self.driver, self.wait)
+
+    def close(self):
+        teardown(self.driver, self.server, self.home)
 
 
 def request(port, method, path, host=None, bearer=None, body=None, content_type="application/json", headers=None, timeout=10, address="127.0.0.1",

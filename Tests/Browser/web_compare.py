@@ -21,12 +21,10 @@ import sys
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import arguments, check, chromium, console_errors, finish, Home, ROOT, SLOWDOWN, teardown, viewport, WebServer  # noqa: E402
+from browser_session import arguments, check, console_errors, finish, Home, ROOT, Session, viewport  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 
 TOP = ".stage .card:not(.behind)"
 TURNED = "Samsung SM-J327T1.jpg"
@@ -64,17 +62,12 @@ def main():
     for name in ("original.jpg", "half.jpg"):
         shutil.copyfile(os.path.join(ROOT, "Fixtures", "similar", "galaxy-s", name), os.path.join(library, "similar", name))
     shutil.copyfile(os.path.join(ROOT, "Fixtures", "corpus", "media", TURNED), os.path.join(library, TURNED))
-    server = driver = None
+    session = Session(clean, home)
     try:
         home.run("scan", library, "--quiet")
-        server = WebServer(clean, home.env)
-        if not check(server.port is not None, f"first stdout line: {server.line!r}"):
-            return
-        driver = chromium()
-        wait = WebDriverWait(driver, 30 * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,))
-        driver.get(server.link)
         # The home page drawn whole (its /pending asked and answered: asked while a round is in play it is a 500).
-        wait.until(lambda d: d.find_elements(By.ID, "next"))
+        session.sign_in("next")
+        server, driver, wait = session.server, session.driver, session.wait
         # The photo stored turned, in a round: upright widths in its srcset, a portrait card, the upright size said.
         driver.get(f"{server.base}play")
         for _ in range(6):
@@ -134,10 +127,8 @@ def main():
         check(not logged, f"no console error: {logged}")
 
         # A phone: the comparison's two panes one above the other, the two copies at the same size again.
-        driver.quit()
-        driver = chromium()
+        driver, wait = session.open_browser(), session.wait
         viewport(driver, 390, 844, mobile=True)
-        wait = WebDriverWait(driver, 30 * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,))
         driver.get(home.run("web", "link").strip().split(" ", 1)[1])
         wait.until(lambda d: d.find_elements(By.ID, "next"))
         driver.get(f"{server.base}play?boss=similar")
@@ -150,7 +141,7 @@ def main():
         logged = console_errors(driver)
         check(not logged, f"no console error: {logged}")
     finally:
-        teardown(driver, server, home)
+        session.close()
     finish("web_compare", f"all checks passed; screenshots in {shots}")
 
 

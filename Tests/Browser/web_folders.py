@@ -20,11 +20,9 @@ import sys
 
 sys.dont_write_bytecode = True
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import arguments, check, chromium, console_errors, finish, Home, request, SLOWDOWN, teardown, viewport, WebServer  # noqa: E402
+from browser_session import arguments, check, console_errors, finish, Home, request, Session, viewport  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 
 
 def main():
@@ -37,13 +35,10 @@ def main():
     os.makedirs(os.path.join(home.dir, ".hidden-folder"))
     shutil.copy(os.path.join(home.phone, "DCIM", "Camera", "IMAG0042.jpg"), os.path.join(home.dir, "Backup", "2019", "b.jpg"))
     os.makedirs(home.env["SWIPECLEAN_HOME"], mode=0o700)   # web.json's folder (issue 37 makes it on its own)
-    server = driver = None
+    session = Session(clean, home)
     try:
-        server = WebServer(clean, home.env)
-        if not check(server.port is not None, f"first stdout line: {server.line!r}"):
-            return
-        driver = chromium()
-        wait = WebDriverWait(driver, 60 * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,))
+        server = session.serve()
+        driver, wait = session.open_browser(seconds=60), session.wait
         for width, height, mobile, name in [(390, 844, True, "phone-first-folder.png"), (1280, 800, False, "first-folder.png")]:
             viewport(driver, width, height, mobile)
             driver.get(server.link if name == "phone-first-folder.png" else server.base)
@@ -80,7 +75,7 @@ def main():
         status, _, body = request(server.port, "POST", "/api/v1/scan", bearer=server.api_token, body=json.dumps({"folders": ["/etc"]}))
         check(status == 400 and b"outside the folders offered here" in body, f"/etc is refused: {status} {body!r}")
     finally:
-        teardown(driver, server, home)
+        session.close()
     finish("web_folders", "the first folder and another one were added from the page")
 
 

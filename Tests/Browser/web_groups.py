@@ -23,12 +23,10 @@ import sys
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import arguments, check, chromium, console_errors, finish, flick, Home, long_press, SLOWDOWN, teardown, viewport, WebServer  # noqa: E402
+from browser_session import arguments, check, console_errors, finish, flick, Home, long_press, Session, viewport  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 
 
 def main():
@@ -37,16 +35,11 @@ def main():
     original = os.path.join(home.phone, "DCIM", "Camera", "IMAG0042.jpg")
     os.makedirs(os.path.join(home.phone, "WhatsApp"))
     shutil.copyfile(original, os.path.join(home.phone, "WhatsApp", "IMAG0042.jpg"))
-    server = driver = None
+    session = Session(clean, home)
     try:
         home.run("scan", home.phone, "--quiet")
-        server = WebServer(clean, home.env)
-        if not check(server.port is not None, f"first stdout line: {server.line!r}"):
-            return
-        driver = chromium()
-        wait = WebDriverWait(driver, 30 * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,))
-        driver.get(server.link)
-        wait.until(lambda d: d.find_elements(By.ID, "play"))
+        session.sign_in("play")
+        server, driver, wait = session.server, session.driver, session.wait
         driver.get(f"http://127.0.0.1:{server.port}/play?boss=duplicates")
         top = ".stage .card:not(.behind)"
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, top + " .members .member"))
@@ -152,10 +145,8 @@ def main():
         # A phone, signed in with a new link (a browser of its own: none of the desktop's images in its cache,
         # which Chromium would show instead of the size it asks for): the strip scrolls inside the card.
         home.run("restore", "--all")
-        driver.quit()
-        driver = chromium()
+        driver, wait = session.open_browser(), session.wait
         viewport(driver, 390, 844, mobile=True)
-        wait = WebDriverWait(driver, 30 * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,))
         driver.get(home.run("web", "link").strip().split(" ", 1)[1])
         wait.until(lambda d: d.find_elements(By.ID, "play"))
         driver.get(f"http://127.0.0.1:{server.port}/play?boss=duplicates")
@@ -244,7 +235,7 @@ def main():
         check(trash == {second, third}, f"a flick to the left moves the two unmarked copies: {trash}")
         check(os.path.exists(first), "the suggested copy stays")
     finally:
-        teardown(driver, server, home)
+        session.close()
     finish("web_groups", f"all checks passed; screenshots in {shots}")
 
 

@@ -26,12 +26,11 @@ import urllib.request
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import Home, SLOWDOWN, WebServer, arguments, check, chromium, console_errors, finish, request, trash_thumbnails  # noqa: E402
+from browser_session import Home, SLOWDOWN, Session, arguments, check, console_errors, finish, request, trash_thumbnails  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 
 
 def current(port, token):
@@ -44,18 +43,13 @@ def current(port, token):
 def main():
     clean, shots = arguments(__doc__)
     home = Home(clean)
-    server = driver = None
+    session = Session(clean, home)
     try:
         home.run("scan", home.phone, "--quiet")
         title = next(b["title"] for b in home.json("boss", "list") if b["name"] == "old")
-        server = WebServer(clean, home.env)
-        if not check(server.port is not None, f"first stdout line: {server.line!r}"):
-            return
+        session.sign_in("play")
+        server, driver, wait = session.server, session.driver, session.wait
         port, token = server.port, server.api_token
-        driver = chromium()
-        wait = WebDriverWait(driver, 30 * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,))
-        driver.get(server.link)
-        wait.until(lambda d: d.find_elements(By.ID, "play"))
         logged = console_errors(driver)
         check(not logged, f"no console error on the home page (no --phone, no waiting batch): {logged}")
 
@@ -165,11 +159,7 @@ def main():
         check(stopped == "–" and driver.find_element(By.ID, "timer").text == stopped, f"the clock stopped: {stopped!r}")
         driver.save_screenshot(os.path.join(shots, "lost-connection.png"))
     finally:
-        if driver is not None:
-            driver.quit()
-        if server is not None and server.process.poll() is None:
-            server.stop()
-        home.remove()
+        session.close()
     finish("web_pages.py", "the boss's title, undos on the button, six fast keys, scanning again, emptying the trash, a 404 page and a lost connection, all in the pages")
 
 

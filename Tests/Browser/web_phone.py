@@ -41,7 +41,7 @@ import urllib.request
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import Home, SLOWDOWN, arguments, check, chromium, console_errors, finish, request, viewport  # noqa: E402
+from browser_session import Home, SLOWDOWN, arguments, card_on_table, check, chromium, console_errors, current_card_id, finish, request, viewport  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
@@ -266,15 +266,8 @@ def main():
         # A boss battle by touch: the first card swiped left, the others kept with ♥, the batch confirmed by a tap.
         driver.get(f"http://{own}/play?boss=screenshots")
 
-        def card_on_table():
-            cards = [c for c in driver.find_elements(By.CSS_SELECTOR, ".stage .card") if "behind" not in c.get_attribute("class")]
-            return cards[-1] if cards else None
-
         def current_id():
-            def read(_):
-                card = card_on_table()
-                return int(card.get_attribute("data-card")) if card is not None else None
-            return wait.until(read)
+            return current_card_id(driver, wait)
 
         def keep_the_rest():
             """Taps ♥ on every card left, until the confirmation shows."""
@@ -284,15 +277,15 @@ def main():
                 before = current_id()
                 # The buttons are drawn again with each card: wait for them on a loaded machine.
                 tap(driver, wait.until(lambda d: d.find_element(By.ID, "keep")))
-                wait.until(lambda d: d.find_elements(By.ID, "confirmation") or (card_on_table() is not None and int(card_on_table().get_attribute("data-card")) != before))
+                wait.until(lambda d: d.find_elements(By.ID, "confirmation") or (card_on_table(driver) is not None and int(card_on_table(driver).get_attribute("data-card")) != before))
             wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
 
         first = current_id()
         wait.until(lambda d: d.execute_script("const i = document.querySelector('.stage .card:not(.behind) img'); return !i || (i.complete && i.naturalWidth > 0);"))
         driver.save_screenshot(os.path.join(shots, "phone-swipe.png"))
         stage_width = driver.find_element(By.ID, "stage").size["width"]
-        touch_swipe(driver, card_on_table(), -stage_width * 0.6)
-        wait.until(lambda d: d.find_elements(By.ID, "confirmation") or (card_on_table() is not None and int(card_on_table().get_attribute("data-card")) != first))
+        touch_swipe(driver, card_on_table(driver), -stage_width * 0.6)
+        wait.until(lambda d: d.find_elements(By.ID, "confirmation") or (card_on_table(driver) is not None and int(card_on_table(driver).get_attribute("data-card")) != first))
         check(driver.find_elements(By.ID, "confirmation") or int(driver.find_element(By.ID, "deleted-count").text) == 1,
               "the touch swipe to the left deleted the first card")
         keep_the_rest()

@@ -22,13 +22,11 @@ import sys
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import Home, SLOWDOWN, WebServer, arguments, check, chromium, console_errors, finish, has_ipv6_loopback, listening_addresses, request, trash_thumbnails, viewport  # noqa: E402
+from browser_session import Home, Session, arguments, check, console_errors, finish, has_ipv6_loopback, listening_addresses, request, trash_thumbnails, viewport  # noqa: E402
 
 from selenium.webdriver.common.action_chains import ActionChains  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.by import By  # noqa: E402
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 
 
 def security_checks(port, token, api):
@@ -70,7 +68,7 @@ def round_cards(port, api_token):
 def main():
     clean, shots = arguments(__doc__)
     home = Home(clean)
-    server = driver = None
+    session = Session(clean, home)
     try:
         home.run("scan", home.phone, "--quiet")
         items = {}
@@ -78,9 +76,7 @@ def main():
             item = json.loads(line)
             items[item["id"]] = item
 
-        server = WebServer(clean, home.env)
-        if not check(server.port is not None, f"first stdout line: {server.line!r}"):
-            return
+        server = session.serve()
         port, token = server.port, server.token
         mode = os.stat(server.state_path).st_mode & 0o777 if os.path.exists(server.state_path) else None
         check(mode == 0o600, f"web.json is readable by its owner only: {oct(mode) if mode else 'missing'}")
@@ -88,29 +84,15 @@ def main():
               and len(server.state.get("apiToken", "")) == 32, f"web.json holds url, port, apiToken: {server.state}")
         security_checks(port, token, server.api_token)
 
-        driver = chromium()
         # A card leaves the page while it is being read: a stale element is retried, never a failure.
-        wait = WebDriverWait(driver, 30 * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,))   # a shared, loaded machine
-
-        driver.get(server.link)
-        wait.until(lambda d: d.find_elements(By.ID, "play"))
+        session.sign_in("play")
+        driver, wait = session.driver, session.wait
         check(driver.current_url == f"http://127.0.0.1:{port}/", f"the token left the address bar: {driver.current_url}")
         check(driver.get_cookies() == [], f"no cookie: {driver.get_cookies()}")
         driver.save_screenshot(os.path.join(shots, "home.png"))
         driver.find_element(By.ID, "play").click()
 
-        def card_on_table():
-            cards = d_cards()
-            return cards[-1] if cards else None
-
-        def d_cards():
-            return [c for c in driver.find_elements(By.CSS_SELECTOR, ".stage .card") if "behind" not in c.get_attribute("class")]
-
-        def current_id():
-            def read(_):
-                card = card_on_table()
-                return int(card.get_attribute("data-card")) if card is not None else None
-            return wait.until(read)
+        card_on_table, current_id = session.card_on_table, session.current_id
 
         def deleted_count():
             return int(driver.find_element(By.ID, "deleted-count").text)
@@ -290,8 +272,9 @@ def main():
         errors = console_errors(driver)
         check(not errors, f"browser console errors: {errors}")
     finally:
-        if driver:
-            driver.quit()
+        server = session.server
+        if session.driver:
+            session.driver.quit()
         if server:
             code = server.stop()
             check(code == 0, "clean web did not stop on SIGTERM" if code is None

@@ -21,12 +21,10 @@ import sys
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import arguments, check, chromium, console_errors, finish, Home, ROOT, teardown, WebServer  # noqa: E402
+from browser_session import arguments, check, console_errors, finish, Home, ROOT, Session  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
-from selenium.webdriver.support.ui import WebDriverWait  # noqa: E402
-from selenium.common.exceptions import StaleElementReferenceException  # noqa: E402
 
 CONFIG = """[scan]
 big_video_bytes = 1000
@@ -56,7 +54,7 @@ def main():
     os.makedirs(os.path.dirname(config))
     with open(config, "w") as f:
         f.write(CONFIG)
-    server = driver = None
+    session = Session(clean, home)
     try:
         # Tuesday: one round, one file deleted, on the line protocol.
         home.env["SWIPECLEAN_NOW"] = "2026-02-24T19:30:00+01:00"
@@ -76,19 +74,13 @@ def main():
 
         # Thursday, Wednesday missed: a freeze will cover it.
         home.env["SWIPECLEAN_NOW"] = "2026-02-26T19:30:00+01:00"
-        server = WebServer(clean, home.env)
-        if not check(server.port is not None, f"first stdout line: {server.line!r}"):
-            return
+        session.sign_in("play")
+        server, driver, wait = session.server, session.driver, session.wait
         port = server.port
 
-        driver = chromium()
-        wait = WebDriverWait(driver, 30, ignored_exceptions=(StaleElementReferenceException,))
-        driver.get(server.link)
-        wait.until(lambda d: d.find_elements(By.ID, "play"))
-
         def top_card():
-            cards = [c for c in driver.find_elements(By.CSS_SELECTOR, ".stage .card") if "behind" not in c.get_attribute("class")]
-            return int(cards[-1].get_attribute("data-card")) if cards else None
+            card = session.card_on_table()
+            return int(card.get_attribute("data-card")) if card is not None else None
 
         def progress():
             return driver.find_element(By.ID, "progress").text
@@ -174,7 +166,7 @@ def main():
 
         # Without ffmpeg (nothing on PATH), the same card is the "no preview" card with its facts.
         server.stop()
-        server = WebServer(clean, dict(home.env, PATH="/nonexistent"))
+        server = session.serve(dict(home.env, PATH="/nonexistent"))
         driver.get(server.link)
         wait.until(lambda d: d.find_elements(By.ID, "play"))
         driver.get(server.base + "play?boss=videos")
@@ -188,7 +180,7 @@ def main():
               f"without ffmpeg the HEVC card says no preview: {text!r}")
         driver.save_screenshot(os.path.join(shots, "no-ffmpeg.png"))
     finally:
-        teardown(driver, server, home)
+        session.close()
     finish("web_round_end", f"all checks passed; screenshots in {shots}")
 
 
