@@ -28,3 +28,6 @@ cp "$shots/phone-group-card.png" "$here/Docs/web-phone-group-card.png"
 cp "$shots/compare-fitted.png" "$here/Docs/web-group-compare.png"
 /usr/bin/python3 "$here/Tests/Browser/web_pages.py" "$clean" "$shots" >&2
 cp "$shots/empty-trash.png" "$here/Docs/web-trash.png"
+# One card of each kind of bad shot, and a burst's soft frame (Docs/quality.md).
+/usr/bin/python3 "$here/Tests/Browser/web_bad_shots.py" "$clean" "$shots" >&2
+for kind in blurry dark overexposed accidental burst; do cp "$shots/web-bad-shot-$kind.png" "$here/Docs/"; done

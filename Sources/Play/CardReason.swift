@@ -1,5 +1,6 @@
 import Deck
 import Foundation
+import FileSystem
 import Imaging
 import Library
 
@@ -32,14 +33,19 @@ public enum CardReason {
         }
         let own = ownText(card, now: now, namesOnly: namesOnly)
         guard let copies = card.copies else { return own }
-        return own + "; " + copiesText(copies, namesOnly: namesOnly)
+        return own + "; " + copiesText(copies, namesOnly: namesOnly, besideIn: card.item.rawPath.parent)
     }
 
     /// What a delete does to a card that has copies: "2 copies: here and /…/Backup/a.jpg; delete moves this
     /// copy only", or "its other copy is in the trash: this is the last copy; delete moves it too".
-    public static func copiesText(_ copies: Card.Copies, namesOnly: Bool = false) -> String {
+    /// `namesOnly` names each other copy by its folder (the web card shows the file's own apart), or by its file
+    /// name when it is in the card's own folder `besideIn` (a burst's frames side by side).
+    public static func copiesText(_ copies: Card.Copies, namesOnly: Bool = false, besideIn folder: RawPath? = nil) -> String {
         let noun = copies.kind == .duplicates ? "copy" : "similar photo"
-        let place = { (item: ItemRecord) in namesOnly ? item.rawPath.parent.description : item.rawPath.description }
+        let place = { (item: ItemRecord) in
+            guard namesOnly else { return item.rawPath.description }
+            return item.rawPath.parent == folder ? String(decoding: item.rawPath.lastComponent, as: UTF8.self) : item.rawPath.parent.description
+        }
         if !copies.elsewhere.isEmpty {
             let shown = copies.elsewhere.prefix(2).map(place).joined(separator: ", ")
             let more = copies.elsewhere.count > 2 ? " and \(copies.elsewhere.count - 2) more" : ""

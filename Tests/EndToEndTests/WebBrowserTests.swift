@@ -56,6 +56,13 @@ import Testing
         try Self.runBrowserScript("web_compare.py", screenshots: ["compare-fitted.png", "compare-actual.png", "phone-compare-fitted.png", "turned-photo.png"])
     }
 
+    /// `web_bad_shots.py`: The Blur Hunter on Fixtures/quality and Fixtures/burst; each card says why in words, one of
+    /// each kind (out of focus or shaken, dark, washed out, taken by accident, blurry beside its neighbours) screenshot.
+    @Test func theBadShotsBossSaysWhyOnEachCard() throws {
+        try Self.runBrowserScript("web_bad_shots.py", screenshots: ["web-bad-shot-blurry.png", "web-bad-shot-dark.png", "web-bad-shot-overexposed.png",
+                                                                  "web-bad-shot-accidental.png", "web-bad-shot-burst.png"])
+    }
+
     /// `web_phone.py`: `clean web --phone --address 127.0.0.2` with Chromium's mobile emulation and
     /// touch as the phone: the Phone line and its QR code (decoded with zbarimg), 401 before pairing
     /// and 421 for a foreign Host, the link pairs once, a card swiped left by touch lands in the
