@@ -48,6 +48,16 @@ else
   SECONDS_OF[exiftool]=nan RSS_OF[exiftool]=0
 fi
 measure 3 cold     sh -c "rm -rf '$SWIPECLEAN_HOME' && exec '$CLEAN' scan '$TREE' --json --quiet"
+# BENCH_BASELINE=/path/to/an/older/clean: that build's cold scan of the same tree side by side, turn about
+# (issue 39: a cold scan no more than 5 % slower than before bad shots; build the baseline from the commit
+# before them, d0723b5^, with `swift build -c release` in a worktree).
+if [ -n "${BENCH_BASELINE:-}" ]; then
+  echo "cold scan, the baseline ($BENCH_BASELINE) and this build, turn about:"
+  python3 "$here/Benchmarks/side_by_side.py" "${BENCH_REPEATS:-5}" baseline "this build" \
+    -- sh -c "rm -rf '$WORK/base-state' && SWIPECLEAN_HOME='$WORK/base-state' exec '$(realpath "$BENCH_BASELINE")' scan '$TREE' --json --quiet" \
+    -- sh -c "rm -rf '$SWIPECLEAN_HOME' && exec '$CLEAN' scan '$TREE' --json --quiet"
+  echo "  (target for issue 39: this build / baseline <= 1.05)"
+fi
 measure 5 warm     "$CLEAN" scan "$TREE" --json --quiet
 "$CLEAN" items --json > "$OUT/items.jsonl"
 
