@@ -45,11 +45,11 @@ public enum PerceptualHashing {
     public static func fingerprint(bytes: [UInt8], name: String) throws(ImagingError) -> PhotoFingerprint {
         var print = fingerprint(of: try Decoding.decode(bytes: bytes, name: name, size: decodeSize, layout: .gray))
         print.jpegQuality = JPEGQuality.estimate(bytes)
-        // The shot's quality is judged at `ShotQuality.workingSide`: a photo whose smallest decode is under three
-        // quarters of it (a short side under 768 pixels: 64 px for a 512-px photo, too few to judge focus) is decoded
-        // once more, from the bytes already read, at the next scale up. Such a photo is small, so its second decode
-        // is cheap; a phone's photo (and a 320×240 one, decoded at 120 px) never needs it.
-        if print.quality != nil, let side = print.decodedShortSide, side < ShotQuality.workingSide * 3 / 4,
+        // The shot's quality is judged at `ShotQuality.workingSide`: a photo whose smallest decode is under 80 pixels
+        // (64 px for a 512-px photo, too few to judge focus) is decoded once more, from the bytes already read, at the
+        // next scale up. Such a photo is small, so its second decode is cheap; a phone's photo never needs it, nor a
+        // 320×240 one (decoded at 3/8, 90 px: the bench tree's photos, where a second decode cost a third of the scan).
+        if print.quality != nil, let side = print.decodedShortSide, side < ShotQuality.workingSide * 5 / 8,
            let larger = try? Decoding.decode(bytes: bytes, name: name, size: .shortSide(ShotQuality.workingSide), layout: .gray),
            larger.shortSide > side {
             print.quality = ShotQuality.measure(larger)

@@ -76,53 +76,58 @@ public struct ShotQuality: Sendable, Equatable {
             return 255
         }
         var sharp: [Double] = [], faint: [Double] = []
-        var energy = [0.0, 0.0, 0.0, 0.0]
+        var energy = (0.0, 0.0, 0.0, 0.0)
         var tiles = 0
-        let px = gray.pixels
-        var ty = 0
-        while ty + tile <= h {
-            var tx = 0
-            while tx + tile <= w {
-                tiles += 1
-                var sum = 0.0, squares = 0.0
-                for y in ty..<(ty + tile) {
-                    for x in tx..<(tx + tile) {
-                        let v = Double(px[y * w + x]); sum += v; squares += v * v
-                    }
-                }
-                let count = Double(tile * tile)
-                let mean = sum / count
-                let deviation = (max(0, squares / count - mean * mean)).squareRoot()
-                if deviation >= faintTexture {
-                    var laplacian = 0.0, inner = 0.0
-                    var directions = [0.0, 0.0, 0.0, 0.0]
-                    for y in max(1, ty)..<min(h - 1, ty + tile) {
-                        for x in max(1, tx)..<min(w - 1, tx + tile) {
-                            let at = y * w + x
-                            let c = Double(px[at])
-                            let l = Double(px[at - 1]) + Double(px[at + 1]) + Double(px[at - w]) + Double(px[at + w]) - 4 * c
-                            laplacian += l * l
-                            let dx = Double(px[at - 1]) + Double(px[at + 1]) - 2 * c
-                            let dy = Double(px[at - w]) + Double(px[at + w]) - 2 * c
-                            let d1 = Double(px[at - w - 1]) + Double(px[at + w + 1]) - 2 * c
-                            let d2 = Double(px[at - w + 1]) + Double(px[at + w - 1]) - 2 * c
-                            directions[0] += dx * dx; directions[1] += d1 * d1; directions[2] += dy * dy; directions[3] += d2 * d2
-                            inner += 1
+        // Integer sums over each tile (exact: a tile's sums stay far under 2^53), read through one buffer: the scan
+        // measures every photo, so this loop is part of a cold scan's cost (`make bench`, BENCH_BASELINE).
+        gray.pixels.withUnsafeBufferPointer { px in
+            var ty = 0
+            while ty + tile <= h {
+                var tx = 0
+                while tx + tile <= w {
+                    tiles += 1
+                    var sum = 0, squares = 0
+                    for y in ty..<(ty + tile) {
+                        let row = y * w
+                        for x in tx..<(tx + tile) {
+                            let v = Int(px[row + x]); sum += v; squares += v * v
                         }
                     }
-                    if inner > 0 {
-                        let focus = (laplacian / inner).squareRoot() / deviation
-                        if deviation >= texture {
-                            sharp.append(focus)
-                            for k in 0..<4 { energy[k] += directions[k] / (deviation * deviation) }
-                        } else {
-                            faint.append(focus)
+                    let count = Double(tile * tile)
+                    let mean = Double(sum) / count
+                    let deviation = (max(0, Double(squares) / count - mean * mean)).squareRoot()
+                    if deviation >= faintTexture {
+                        var laplacian = 0, dxx = 0, dyy = 0, d11 = 0, d22 = 0, inner = 0
+                        for y in max(1, ty)..<min(h - 1, ty + tile) {
+                            for x in max(1, tx)..<min(w - 1, tx + tile) {
+                                let at = y * w + x
+                                let c2 = 2 * Int(px[at])
+                                let left = Int(px[at - 1]), right = Int(px[at + 1]), up = Int(px[at - w]), down = Int(px[at + w])
+                                let dx = left + right - c2, dy = up + down - c2
+                                let d1 = Int(px[at - w - 1]) + Int(px[at + w + 1]) - c2
+                                let d2 = Int(px[at - w + 1]) + Int(px[at + w - 1]) - c2
+                                let l = dx + dy
+                                laplacian += l * l
+                                dxx += dx * dx; dyy += dy * dy; d11 += d1 * d1; d22 += d2 * d2
+                                inner += 1
+                            }
+                        }
+                        if inner > 0 {
+                            let focus = (Double(laplacian) / Double(inner)).squareRoot() / deviation
+                            if deviation >= texture {
+                                sharp.append(focus)
+                                let v = deviation * deviation
+                                energy.0 += Double(dxx) / v; energy.1 += Double(d11) / v
+                                energy.2 += Double(dyy) / v; energy.3 += Double(d22) / v
+                            } else {
+                                faint.append(focus)
+                            }
                         }
                     }
+                    tx += tile
                 }
-                tx += tile
+                ty += tile
             }
-            ty += tile
         }
         func sharpest(_ values: [Double]) -> Double? {
             guard !values.isEmpty else { return nil }
@@ -131,9 +136,9 @@ public struct ShotQuality: Sendable, Equatable {
             return sorted.prefix(k).reduce(0, +) / Double(k)
         }
         // The diagonals' second differences span √2 pixels: their energy is halved to compare (a 1/r² falloff).
-        energy[1] /= 2; energy[3] /= 2
-        let most = energy.max() ?? 0
-        let anisotropy = most > 0 ? 1 - (energy.min() ?? 0) / most : 0
+        let directions = [energy.0, energy.1 / 2, energy.2, energy.3 / 2]
+        let most = directions.max() ?? 0
+        let anisotropy = most > 0 ? 1 - (directions.min() ?? 0) / most : 0
         return ShotQuality(darkShare: Double(dark) / Double(n), brightShare: Double(bright) / Double(n),
                            median: percentile(0.5), highlight: highlight,
                            focus: sharpest(sharp), faintFocus: sharpest(faint + sharp),
