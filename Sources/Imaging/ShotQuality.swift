@@ -42,10 +42,17 @@ public struct ShotQuality: Sendable, Equatable {
     static let texture = 8.0
     static let faintTexture = 1.5
 
-    static func percentile(of pixels: [UInt8], _ p: Double) -> Int {
+    static func histogram(of pixels: [UInt8]) -> [Int] {
         var histogram = [Int](repeating: 0, count: 256)
-        for value in pixels { histogram[Int(value)] += 1 }
-        let target = Int(Double(pixels.count) * p)
+        histogram.withUnsafeMutableBufferPointer { counts in
+            pixels.withUnsafeBufferPointer { for value in $0 { counts[Int(value)] &+= 1 } }
+        }
+        return histogram
+    }
+
+    /// The level under which `p` (0 to 1) of the histogram's pixels lie.
+    static func percentile(_ histogram: [Int], _ p: Double) -> Int {
+        let target = Int(Double(histogram.reduce(0, +)) * p)
         var seen = 0
         for (level, count) in histogram.enumerated() {
             seen += count
@@ -56,31 +63,26 @@ public struct ShotQuality: Sendable, Equatable {
 
     public static func measure(_ image: Image) -> ShotQuality {
         var gray = image.gray()
-        let highlight = Self.percentile(of: gray.pixels, 0.999)
+        // The highlights from the decode itself; the rest from it shrunk to the working side (one histogram when
+        // the decode is that small already).
+        let decoded = Self.histogram(of: gray.pixels)
+        let highlight = Self.percentile(decoded, 0.999)
+        var histogram = decoded
         if gray.shortSide > workingSide {
             let scale = Double(workingSide) / Double(gray.shortSide)
             gray = gray.resized(width: max(1, Int((Double(gray.width) * scale).rounded())),
                                 height: max(1, Int((Double(gray.height) * scale).rounded())))
+            histogram = Self.histogram(of: gray.pixels)
         }
         let w = gray.width, h = gray.height, n = max(1, w * h)
-        var histogram = [Int](repeating: 0, count: 256)
-        for value in gray.pixels { histogram[Int(value)] += 1 }
         let dark = histogram[0..<15].reduce(0, +), bright = histogram[246...].reduce(0, +)
-        func percentile(_ p: Double) -> Int {
-            let target = Int(Double(n) * p)
-            var seen = 0
-            for (level, count) in histogram.enumerated() {
-                seen += count
-                if seen > target { return level }
-            }
-            return 255
-        }
         var sharp: [Double] = [], faint: [Double] = []
         var energy = (0.0, 0.0, 0.0, 0.0)
         var tiles = 0
         // Integer sums over each tile (exact: a tile's sums stay far under 2^53), read through one buffer: the scan
         // measures every photo, so this loop is part of a cold scan's cost (`make bench`, BENCH_BASELINE).
-        gray.pixels.withUnsafeBufferPointer { px in
+        gray.pixels.withUnsafeBufferPointer { buffer in
+            guard let px = buffer.baseAddress else { return }
             var ty = 0
             while ty + tile <= h {
                 var tx = 0
@@ -88,43 +90,54 @@ public struct ShotQuality: Sendable, Equatable {
                     tiles += 1
                     var sum = 0, squares = 0
                     for y in ty..<(ty + tile) {
-                        let row = y * w
-                        for x in tx..<(tx + tile) {
-                            let v = Int(px[row + x]); sum += v; squares += v * v
+                        let row = px + (y * w + tx)
+                        var rowSum: Int32 = 0, rowSquares: Int32 = 0
+                        for x in 0..<tile {
+                            let v = Int32(row[x]); rowSum &+= v; rowSquares &+= v &* v
                         }
+                        sum &+= Int(rowSum); squares &+= Int(rowSquares)
                     }
                     let count = Double(tile * tile)
                     let mean = Double(sum) / count
                     let deviation = (max(0, Double(squares) / count - mean * mean)).squareRoot()
-                    if deviation >= faintTexture {
-                        var laplacian = 0, dxx = 0, dyy = 0, d11 = 0, d22 = 0, inner = 0
-                        for y in max(1, ty)..<min(h - 1, ty + tile) {
-                            for x in max(1, tx)..<min(w - 1, tx + tile) {
-                                let at = y * w + x
-                                let c2 = 2 * Int(px[at])
-                                let left = Int(px[at - 1]), right = Int(px[at + 1]), up = Int(px[at - w]), down = Int(px[at + w])
-                                let dx = left + right - c2, dy = up + down - c2
-                                let d1 = Int(px[at - w - 1]) + Int(px[at + w + 1]) - c2
-                                let d2 = Int(px[at - w + 1]) + Int(px[at + w - 1]) - c2
-                                let l = dx + dy
-                                laplacian += l * l
-                                dxx += dx * dx; dyy += dy * dy; d11 += d1 * d1; d22 += d2 * d2
-                                inner += 1
-                            }
-                        }
-                        if inner > 0 {
-                            let focus = (Double(laplacian) / Double(inner)).squareRoot() / deviation
-                            if deviation >= texture {
-                                sharp.append(focus)
-                                let v = deviation * deviation
-                                energy.0 += Double(dxx) / v; energy.1 += Double(d11) / v
-                                energy.2 += Double(dyy) / v; energy.3 += Double(d22) / v
-                            } else {
-                                faint.append(focus)
-                            }
-                        }
-                    }
                     tx += tile
+                    guard deviation >= faintTexture else { continue }
+                    let textured = deviation >= texture
+                    // Within a tile every sum fits in 32 bits (256 pixels, each second difference's square at most
+                    // 1,020² ≈ 2^20); two loops, so the faint tiles' one sum and the textured tiles' five vectorise.
+                    var laplacian: Int32 = 0, dxx: Int32 = 0, dyy: Int32 = 0, d11: Int32 = 0, d22: Int32 = 0, inner = 0
+                    let x0 = max(1, tx - tile), x1 = min(w - 1, tx)
+                    for y in max(1, ty)..<min(h - 1, ty + tile) {
+                        let above = px + ((y - 1) * w), here = px + (y * w), below = px + ((y + 1) * w)
+                        if textured {
+                            for x in x0..<x1 {
+                                let c2 = 2 &* Int32(here[x])
+                                let dx = Int32(here[x - 1]) &+ Int32(here[x + 1]) &- c2
+                                let dy = Int32(above[x]) &+ Int32(below[x]) &- c2
+                                let d1 = Int32(above[x - 1]) &+ Int32(below[x + 1]) &- c2
+                                let d2 = Int32(above[x + 1]) &+ Int32(below[x - 1]) &- c2
+                                let l = dx &+ dy
+                                laplacian &+= l &* l
+                                dxx &+= dx &* dx; dyy &+= dy &* dy; d11 &+= d1 &* d1; d22 &+= d2 &* d2
+                            }
+                        } else {
+                            for x in x0..<x1 {
+                                let l = Int32(here[x - 1]) &+ Int32(here[x + 1]) &+ Int32(above[x]) &+ Int32(below[x]) &- 4 &* Int32(here[x])
+                                laplacian &+= l &* l
+                            }
+                        }
+                        inner &+= x1 - x0
+                    }
+                    guard inner > 0 else { continue }
+                    let focus = (Double(laplacian) / Double(inner)).squareRoot() / deviation
+                    if textured {
+                        sharp.append(focus)
+                        let v = deviation * deviation
+                        energy.0 += Double(dxx) / v; energy.1 += Double(d11) / v
+                        energy.2 += Double(dyy) / v; energy.3 += Double(d22) / v
+                    } else {
+                        faint.append(focus)
+                    }
                 }
                 ty += tile
             }
@@ -140,7 +153,7 @@ public struct ShotQuality: Sendable, Equatable {
         let most = directions.max() ?? 0
         let anisotropy = most > 0 ? 1 - (directions.min() ?? 0) / most : 0
         return ShotQuality(darkShare: Double(dark) / Double(n), brightShare: Double(bright) / Double(n),
-                           median: percentile(0.5), highlight: highlight,
+                           median: Self.percentile(histogram, 0.5), highlight: highlight,
                            focus: sharpest(sharp), faintFocus: sharpest(faint + sharp),
                            anisotropy: anisotropy, texturedShare: tiles > 0 ? Double(sharp.count) / Double(tiles) : 0)
     }
