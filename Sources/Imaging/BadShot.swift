@@ -35,7 +35,7 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         public var sharpNeighbourFocus: Double = 1.5
 
         /// Chosen on the tune half of the set (Docs/quality.md), precision first: the fewest good photos
-        /// flagged (3 of 176), then the most bad shots. Snow keeps its median under 225 and less than 30 % white.
+        /// flagged (1 of 88 on the set as it is made now), then the most bad shots. Snow keeps its median under 225.
         public static let defaults = Limits(blurryFocus: 0.8, shakenFocus: 1.5, shakenAnisotropy: 0.65,
                                             darkMedian: 15, darkHighlight: 32, brightShare: 0.35, overexposedMedian: 225,
                                             texturedShare: 0.4)
