@@ -16,8 +16,6 @@ public struct PhotoFingerprint: Sendable, Equatable {
     public var quality: ShotQuality?
     /// A JPEG's quality (`JPEGQuality`), nil for another format: the keep rule's measure of a re-save.
     public var jpegQuality: Int?
-    /// The short side of the decode it was taken from.
-    public var decodedShortSide: Int?
 
     public init(hash: PerceptualHash, centreHash: PerceptualHash, thumbnail: Thumbnail, detail: Double, sharpness: Double,
                 quality: ShotQuality? = nil, jpegQuality: Int? = nil) {
@@ -43,15 +41,16 @@ public enum PerceptualHashing {
     }
 
     public static func fingerprint(bytes: [UInt8], name: String) throws(ImagingError) -> PhotoFingerprint {
-        var print = fingerprint(of: try Decoding.decode(bytes: bytes, name: name, size: decodeSize, layout: .gray))
+        let image = try Decoding.decode(bytes: bytes, name: name, size: decodeSize, layout: .gray)
+        var print = fingerprint(of: image)
         print.jpegQuality = JPEGQuality.estimate(bytes)
         // The shot's quality is judged at `ShotQuality.workingSide`: a photo whose smallest decode is under 80 pixels
         // (64 px for a 512-px photo, too few to judge focus) is decoded once more, from the bytes already read, at the
         // next scale up. Such a photo is small, so its second decode is cheap; a phone's photo never needs it, nor a
         // 320×240 one (decoded at 3/8, 90 px: the bench tree's photos, where a second decode cost a third of the scan).
-        if print.quality != nil, let side = print.decodedShortSide, side < ShotQuality.workingSide * 5 / 8,
+        if image.shortSide < ShotQuality.workingSide * 5 / 8,
            let larger = try? Decoding.decode(bytes: bytes, name: name, size: .shortSide(ShotQuality.workingSide), layout: .gray),
-           larger.shortSide > side {
+           larger.shortSide > image.shortSide {
             print.quality = ShotQuality.measure(larger)
         }
         return print
@@ -62,10 +61,8 @@ public enum PerceptualHashing {
         let luminance = PerceptualHash.luminance(image, side: side)
         let room = Double(side) * (1 - centreScale) / 2
         let centre = Thumbnail.sample(luminance, Thumbnail.Window(x: room, y: room, side: Double(side) * centreScale))
-        var print = PhotoFingerprint(hash: PerceptualHash(luminance: luminance), centreHash: PerceptualHash(luminance: centre),
-                                     thumbnail: Thumbnail(luminance: luminance), detail: Thumbnail.detail(luminance),
-                                     sharpness: Sharpness.varianceOfLaplacian(image), quality: ShotQuality.measure(image))
-        print.decodedShortSide = image.shortSide
-        return print
+        return PhotoFingerprint(hash: PerceptualHash(luminance: luminance), centreHash: PerceptualHash(luminance: centre),
+                                thumbnail: Thumbnail(luminance: luminance), detail: Thumbnail.detail(luminance),
+                                sharpness: Sharpness.varianceOfLaplacian(image), quality: ShotQuality.measure(image))
     }
 }
