@@ -44,7 +44,7 @@ public struct LibrarySummary: Sendable, Equatable {
         let big = SQLCondition.all([CardCategory.bigVideos.member(thresholds), player])
         let old = SQLCondition.all([CardCategory.oldPhotos.member(thresholds), player])
         // Bad shots in the same pass over the rows (a pass of its own cost a warm rescan a fifth of its time).
-        let (bad, _) = ItemFilter.badShots.condition(thresholds)
+        let bad = SQLCondition.all([CardCategory.badShots.member(thresholds), player])
         let sql = """
             SELECT COUNT(*), COALESCE(SUM(size), 0),
                    COUNT(*) FILTER (WHERE kind = 'photo'),
@@ -57,11 +57,11 @@ public struct LibrarySummary: Sendable, Equatable {
                    COUNT(*) FILTER (WHERE \(old.sql)),
                    COALESCE(SUM(size) FILTER (WHERE \(old.sql)), 0),
                    COUNT(DISTINCT duplicateGroup), COUNT(duplicateGroup),
-                   COUNT(*) FILTER (WHERE \(bad)), COALESCE(SUM(size) FILTER (WHERE \(bad)), 0)
+                   COUNT(*) FILTER (WHERE \(bad.sql)), COALESCE(SUM(size) FILTER (WHERE \(bad.sql)), 0)
             FROM item WHERE \(condition)
             """
         var all = StatementArguments(screenshot.arguments + screenshot.arguments + big.arguments + big.arguments
-                                     + old.arguments + old.arguments)
+                                     + old.arguments + old.arguments + bad.arguments + bad.arguments)
         all += arguments
         guard let row = try Row.fetchOne(db, sql: sql, arguments: all) else { return LibrarySummary() }
         var summary = LibrarySummary()
