@@ -3,24 +3,23 @@
 prints each one's median wall and CPU seconds (user + system) and B over A.
 
 usage: side_by_side.py REPEAT LABEL_A LABEL_B -- COMMAND_A... -- COMMAND_B...
-Exits 1 if any run fails (its stderr is shown).
+Exits 1 if any run fails (its stderr goes to ours).
 """
 import os
 import statistics
 import subprocess
 import sys
-import time
+
+sys.dont_write_bytecode = True   # no __pycache__ beside the scripts
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from timeit import run as timed  # noqa: E402  (Benchmarks/timeit.py: one run's status, wall and CPU seconds)
 
 
 def run(command):
-    start = time.perf_counter()
-    child = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-    _, status, usage = os.wait4(child.pid, 0)
-    wall = time.perf_counter() - start
+    status, wall, cpu, _ = timed(command, subprocess.DEVNULL, None)   # its stderr on ours
     if status != 0:
-        sys.stderr.write(child.stderr.read().decode(errors="replace"))
-        sys.exit(1)
-    return wall, usage.ru_utime + usage.ru_stime
+        sys.exit(f"failed: {' '.join(command)}")
+    return wall, cpu
 
 
 def main():

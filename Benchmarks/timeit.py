@@ -13,17 +13,23 @@ import sys
 import time
 
 
+def run(command, stdout, stderr):
+    """One run: its wait status, wall seconds, CPU seconds (user + system) and rusage."""
+    start = time.perf_counter()
+    child = subprocess.Popen(command, stdout=stdout, stderr=stderr)
+    _, status, usage = os.wait4(child.pid, 0)
+    return status, time.perf_counter() - start, usage.ru_utime + usage.ru_stime, usage
+
+
 def main():
     repeat, out = int(sys.argv[1]), sys.argv[2]
     command = sys.argv[sys.argv.index("--") + 1:]
     times, cpus, peak = [], [], 0
     for _ in range(repeat):
         with open(out + ".out", "wb") as stdout, open(out + ".err", "wb") as stderr:
-            start = time.perf_counter()
-            child = subprocess.Popen(command, stdout=stdout, stderr=stderr)
-            _, status, usage = os.wait4(child.pid, 0)
-            times.append(time.perf_counter() - start)
-            cpus.append(usage.ru_utime + usage.ru_stime)
+            status, wall, cpu, usage = run(command, stdout, stderr)
+            times.append(wall)
+            cpus.append(cpu)
         if status != 0:
             sys.stderr.write(open(out + ".err").read())
             sys.exit(1)
