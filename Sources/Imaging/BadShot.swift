@@ -28,6 +28,10 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         /// of its tiles hold texture and their focus is under `blurredFocus` (a night scene has fewer).
         public var blurredFocus: Double = 0.4
         public var blurredTexturedShare: Double = 0.15
+        /// A frame smeared all over (`ShotQuality.smear`) at least this much: shaken or out of focus though some
+        /// edges stay sharp. 0.32: the middle of the limits (0.30 to 0.34) that flag none of the tune set's good
+        /// photos and the most of its blurs (55 of 66); its softest keepers (a clock's photo) measure 0.28.
+        public var smearedFrame: Double = 0.32
         /// In a similar group (a burst, the same moment taken again): a photo whose focus is under this share of the
         /// sharpest member's is blurry beside it, when that member's focus is at least `sharpNeighbourFocus` (it is
         /// sharp itself) and both hold texture enough to judge.
@@ -47,6 +51,7 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
             limits.blurryFocus *= factor
             limits.shakenFocus *= factor
             limits.blurredFocus *= factor
+            limits.smearedFrame /= factor
             limits.neighbourShare = min(0.9, neighbourShare * factor)
             limits.darkHighlight = Int((Double(darkHighlight) * factor).rounded())
             limits.smearedSpread = Int((Double(smearedSpread) * factor).rounded())
@@ -97,6 +102,7 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
             if focus < limits.shakenFocus && q.anisotropy >= limits.shakenAnisotropy { return .blurry }
         }
         if q.texturedShare >= limits.blurredTexturedShare, let focus = q.focus, focus < limits.blurredFocus { return .blurry }
+        if let smear = q.smear, smear >= limits.smearedFrame { return .blurry }
         return nil
     }
 }

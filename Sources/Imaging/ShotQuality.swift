@@ -23,9 +23,12 @@ public struct ShotQuality: Sendable, Equatable {
     public var anisotropy: Double
     /// Share of the tiles that hold texture.
     public var texturedShare: Double
+    /// How smeared the whole frame is (`FrameSmear`: 0 sharp, about 0.6 smeared all over), measured only for a
+    /// photo whose focus leaves it in doubt (under `smearDoubt`): nil for the others and for a frame with no texture.
+    public var smear: Double?
 
     public init(darkShare: Double, brightShare: Double, median: Int, highlight: Int, focus: Double?, faintFocus: Double?,
-                anisotropy: Double, texturedShare: Double) {
+                anisotropy: Double, texturedShare: Double, smear: Double? = nil) {
         self.darkShare = darkShare
         self.brightShare = brightShare
         self.median = median
@@ -34,6 +37,7 @@ public struct ShotQuality: Sendable, Equatable {
         self.faintFocus = faintFocus
         self.anisotropy = anisotropy
         self.texturedShare = texturedShare
+        self.smear = smear
     }
 
     public static let workingSide = 128
@@ -41,6 +45,9 @@ public struct ShotQuality: Sendable, Equatable {
     /// A tile's standard deviation at least this holds texture; `faintTexture` for the faint pass.
     static let texture = 8.0
     static let faintTexture = 1.5
+    /// Focus under this leaves a photo in doubt, and its frame's smear is measured (a photo as sharp as this is
+    /// sharp somewhere that matters; of the tune set's copies the smear finds, the sharpest measure 2.17).
+    static let smearDoubt = 2.4
 
     static func histogram(of pixels: [UInt8]) -> [Int] {
         var histogram = [Int](repeating: 0, count: 256)
@@ -152,9 +159,11 @@ public struct ShotQuality: Sendable, Equatable {
         let directions = [energy.0, energy.1 / 2, energy.2, energy.3 / 2]
         let most = directions.max() ?? 0
         let anisotropy = most > 0 ? 1 - (directions.min() ?? 0) / most : 0
+        let focus = sharpest(sharp)
+        let smear = focus.flatMap { $0 < smearDoubt ? FrameSmear.measure(gray.pixels, width: w, height: h) : nil }
         return ShotQuality(darkShare: Double(dark) / Double(n), brightShare: Double(bright) / Double(n),
                            median: Self.percentile(histogram, 0.5), highlight: highlight,
-                           focus: sharpest(sharp), faintFocus: sharpest(faint + sharp),
-                           anisotropy: anisotropy, texturedShare: tiles > 0 ? Double(sharp.count) / Double(tiles) : 0)
+                           focus: focus, faintFocus: sharpest(faint + sharp),
+                           anisotropy: anisotropy, texturedShare: tiles > 0 ? Double(sharp.count) / Double(tiles) : 0, smear: smear)
     }
 }

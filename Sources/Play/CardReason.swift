@@ -95,8 +95,13 @@ public enum CardReason {
                 let share = Int((focus / sharpest * 100).rounded())
                 return "blurry beside its neighbours: a similar photo taken with it is sharp, and this one is only \(share) % as sharp"
             }
-            if focus >= BadShot.Limits.defaults.blurryFocus {
+            let limits = BadShot.Limits.defaults
+            if focus >= limits.blurryFocus, focus < limits.shakenFocus, (item.shotAnisotropy ?? 0) >= limits.shakenAnisotropy,
+               (item.shotTextured ?? 0) >= limits.texturedShare {
                 return "shaken: its edges are \(percent(item.shotAnisotropy)) fainter along one direction than across it (the camera moved)"
+            }
+            if focus >= limits.blurryFocus, let smear = item.shotSmear, smear >= limits.smearedFrame {
+                return "smeared: at least three quarters of the frame are soft in the same way, as when the camera moves or misses the focus"
             }
             return "out of focus: the sharpest part of this photo is softer than \(percent(BadShot.sharperShare(than: focus))) of sharp photos"
         case .dark: return "almost black: \(percent(item.shotDark)) of it is darker than the shadows"

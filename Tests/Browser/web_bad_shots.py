@@ -1,7 +1,8 @@
 #!/usr/bin/python3
 """The bad-shots boss in headless Chromium: the real `clean web` on Fixtures/quality (small copies of
 real photos) and Fixtures/burst (three frames of one moment, the third soft) in a throw-away home; each
-card says why in words. Screenshots of one card of each kind, and of the soft frame of the burst.
+card says why in words. Screenshots of one card of each kind, of a frame smeared all over, and of the soft frame
+of the burst.
 
 Usage: Tests/Browser/web_bad_shots.py CLEAN_BINARY OUT_DIR
 """
@@ -15,7 +16,8 @@ from browser_session import check, finish, Home, ROOT, Session  # noqa: E402
 from selenium.webdriver.common.by import By  # noqa: E402
 
 # The accidental card's words first: they say "almost black" too.
-WORDS = {"accidental": ("taken by accident",), "burst": ("blurry beside its neighbours",), "blurry": ("out of focus", "shaken"),
+WORDS = {"accidental": ("taken by accident",), "burst": ("blurry beside its neighbours",), "smeared": ("smeared:",),
+         "blurry": ("out of focus", "shaken"),
          "dark": ("almost black",), "overexposed": ("washed out",)}
 
 
@@ -33,7 +35,7 @@ def main():
         session.sign_in("play", "--hide-scrollbars")
         driver, wait = session.driver, session.wait
         driver.get(session.server.base + "play?boss=bad-shots")
-        for _ in range(8):
+        for _ in range(12):
             wait.until(lambda d: session.card_on_table())
             card = session.card_on_table()
             text = card.text

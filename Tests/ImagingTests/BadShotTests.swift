@@ -16,13 +16,15 @@ import Testing
     }
 
     @Test(arguments: [("blurry-gauss0.jpg", BadShot.blurry), ("blurry-shaken1.jpg", .blurry), ("dark-under0.jpg", .dark),
-                      ("dark-pocket.jpg", .dark), ("overexposed-over1.jpg", .overexposed), ("accidental-pocket.jpg", .accidental)])
+                      ("dark-pocket.jpg", .dark), ("overexposed-over1.jpg", .overexposed), ("accidental-pocket.jpg", .accidental),
+                      ("blurry-smeared.jpg", .blurry)])
     func aBadShotIsFlaggedAsItsKind(_ name: String, _ kind: BadShot) throws {
         #expect(try Self.verdict(name) == kind, "\(name)")
     }
 
     /// Sunsets, night scenes, snow, bokeh portraits and low-key shots are photos a person keeps.
-    @Test(arguments: ["good-original.jpg", "good-night.jpg", "good-sunset.jpg", "good-snow.jpg", "good-bokeh.jpg", "good-lowkey.jpg"])
+    @Test(arguments: ["good-original.jpg", "good-night.jpg", "good-sunset.jpg", "good-snow.jpg", "good-bokeh.jpg", "good-lowkey.jpg",
+                      "good-panned.jpg"])
     func aHardNegativeIsNotFlagged(_ name: String) throws {
         #expect(try Self.verdict(name) == nil, "\(name)")
     }
@@ -35,6 +37,23 @@ import Testing
         let small = try PerceptualHashing.fingerprint(RawPath(Self.folder.appendingPathComponent("good-original.jpg").path))
         let a = try #require(full.quality?.focus), b = try #require(small.quality?.focus)
         #expect(abs(a - b) / max(a, b) < 0.4, "\(a) vs \(b)")
+    }
+
+    /// A shaken photo whose sharpest tiles stay sharp (focus over the shaken limit) is found by its frame's smear
+    /// alone; a photo panned on purpose, its lower half smeared as much under a still sky, is not
+    /// (Fixtures/make-smeared.py).
+    @Test func aFrameSmearedAllOverIsBlurryWhereItsSharpestTilesAreNot() throws {
+        let limits = BadShot.Limits.defaults
+        let print = try PerceptualHashing.fingerprint(RawPath(Self.folder.appendingPathComponent("blurry-smeared.jpg").path))
+        let q = try #require(print.quality)
+        #expect(try #require(q.focus) >= limits.shakenFocus)
+        #expect(try #require(q.smear) >= limits.smearedFrame)
+        var withoutSmear = limits
+        withoutSmear.smearedFrame = .infinity
+        #expect(BadShot.judge(q, limits: withoutSmear) == nil)
+        #expect(BadShot.judge(q, limits: limits) == .blurry)
+        let panned = try #require(try PerceptualHashing.fingerprint(RawPath(Self.folder.appendingPathComponent("good-panned.jpg").path)).quality)
+        #expect(try #require(panned.smear) < limits.smearedFrame / 2)
     }
 
     @Test func exposureSharesAreCountedExactly() {

@@ -141,6 +141,32 @@ import Testing
                                          "v12: group indexes hold grouped files only"].contains(migration) ? [] : [Data("/phone/DCIM".utf8)]))
     }
 
+    /// Migration v22 has the next scan measure again the photos kept so far whose focus left them in doubt (their
+    /// frame's smear was never measured), and no other: a sharp photo, a bad shot already and a video keep their
+    /// fingerprints.
+    @Test func theSmearMigrationMeasuresAgainOnlyThePhotosInDoubt() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let old = try DatabaseQueue(path: path)
+        try Migrations.migrator.migrate(old, upTo: "v21: bad shots beside their neighbours")
+        let rows: [(String, String, Double?, String?)] = [("/p/soft.jpg", "photo", 1.2, nil), ("/p/sharp.jpg", "photo", 3.1, nil),
+                                                          ("/p/blurry.jpg", "photo", 0.5, "blurry"), ("/p/clip.mov", "video", nil, nil)]
+        try old.write { db in
+            for (name, kind, focus, verdict) in rows {
+                try db.execute(sql: """
+                    INSERT INTO item (path, size, mtimeNs, inode, device, mime, kind, dateSource, fingerprinted, shotFocus, badShot)
+                    VALUES (?, 1, 1, 1, 1, 'image/jpeg', ?, 'none', 1, ?, ?)
+                    """, arguments: [Data(name.utf8), kind, focus, verdict])
+            }
+        }
+        try old.close()
+        let database = try LibraryDatabase(path: path)
+        let pending = try database.read { db in
+            try Data.fetchAll(db, sql: "SELECT path FROM item WHERE fingerprinted = 0 ORDER BY path").map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(pending == ["/p/soft.jpg"])
+    }
+
     /// A photo's thumbnail lives beside its row (`photoThumbnail`), written with it, forgotten when a rewrite
     /// brings none, and gone with the row however it is deleted.
     @Test func aThumbnailIsKeptBesideItsRowAndGoesWithIt() throws {
@@ -205,7 +231,7 @@ import Testing
             "badShot": "blurry".databaseValue, "shotFocus": 0.5.databaseValue, "shotDark": 0.25.databaseValue,
             "shotBright": 0.125.databaseValue, "shotMedian": 20.databaseValue, "shotHighlight": 21.databaseValue,
             "shotFaintFocus": 0.75.databaseValue, "shotAnisotropy": 0.375.databaseValue, "shotTextured": 0.875.databaseValue,
-            "shotSofterThan": 3.5.databaseValue,
+            "shotSmear": 0.625.databaseValue, "shotSofterThan": 3.5.databaseValue,
             "jpegQuality": 40.databaseValue, "hasLocation": true.databaseValue,
         ]
         #expect(Set(values.keys) == table.subtracting(["id", "linkedBytes", "extraCopy"]))

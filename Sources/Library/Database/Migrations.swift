@@ -252,6 +252,7 @@ package enum Migrations {
         registerLocation(&migrator)
         registerBadShotsInRounds(&migrator)
         registerSofterThanNeighbours(&migrator)
+        registerFrameSmear(&migrator)
         return migrator
     }
 }

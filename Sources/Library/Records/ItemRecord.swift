@@ -75,6 +75,8 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var shotFaintFocus: Double?
     public var shotAnisotropy: Double?
     public var shotTextured: Double?
+    /// How smeared the whole frame is (`ShotQuality.smear`, migration v22): nil where not measured.
+    public var shotSmear: Double?
     /// Set when the photo is blurry beside its similar group rather than on its own measures: the focus of the
     /// sharpest photo of the group (migration v21; `SofterThanNeighbours`).
     public var shotSofterThan: Double?
@@ -91,7 +93,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         case id, path, size, mtimeNs, inode, device, ctimeNs, mime, kind, capturedAt, capturedEpoch, dateSource, width, height
         case cameraMake, cameraModel, screenshotEvidence, partialHash, contentHash, duplicateGroup, linkedTo, linkKind
         case perceptualHash, sharpness, centreHash, detail, similarGroup, fingerprinted, store, storeName
-        case badShot, shotFocus, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotAnisotropy, shotTextured, shotSofterThan, jpegQuality
+        case badShot, shotFocus, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotAnisotropy, shotTextured, shotSmear, shotSofterThan, jpegQuality
         case hasLocation
     }
 
