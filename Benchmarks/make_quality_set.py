@@ -10,7 +10,7 @@ photos (public domain / CC0, see its README), mate-backgrounds' photographs (GPL
 when installed.
 The photos are split in two by name: the `tune` set is made from one half, the `heldout` set from the
 other, with other degradation amounts and other JPEG qualities and sizes. File names say what each is:
-`good-<name>.jpg`, `<kind>-<how>-<name>.jpg`; hard negatives (night, sunset, low-key...) are made from
+`good-<name>.jpg`, `<kind>-<how>-<name>.jpg`; hard negatives (night, sunset, low-key, panned...) are made from
 real photos by exposure changes a camera would make on purpose.
 """
 import hashlib, os, sys, glob
@@ -210,6 +210,7 @@ def keepers(base, save, rng):
     save("good-bokeh", bokeh(base))
     save("good-macro", bokeh(base, centre=0.25, strength=0.035))
     save("good-snow", snowy(base))
+    save("good-panned", panned(base))
 
 
 def bad_shots(base, save, draw, rng, a, s):
@@ -246,6 +247,16 @@ def sunset(im):
     h = a.shape[0]
     ramp = np.linspace(1.3, 0.25, h)[:, None, None]
     a = a * ramp * np.array([1.15, 0.8, 0.55])
+    return img(a)
+
+
+def panned(im):
+    """Panned on purpose (taken from a moving car or train): the lower half smeared sideways by 5 % of the
+    short side, the sky above still. Made on a 1,000-pixel copy (a smear of a 3,000-pixel photo is slow)."""
+    small = fit(im, 1000)
+    a = arr(small)
+    half = a.shape[0] // 2
+    a[half:] = arr(motion(small, 0.05 * min(small.size), 0))[half:]
     return img(a)
 
 
