@@ -19,8 +19,11 @@ public enum ItemFilter: String, CaseIterable, Sendable {
         case .old: return ("kind = 'photo' AND capturedEpoch < ?", [thresholds.oldBefore.timeIntervalSince1970])
         case .duplicates: return ("duplicateGroup IS NOT NULL", [])
         case .similar: return ("similarGroup IS NOT NULL", [])
-        // Never a video, a screenshot or a file in a store, whatever an older row says.
-        case .badShots: return ("badShot IS NOT NULL AND kind = 'photo' AND screenshotEvidence IS NULL AND store IS NULL", [])
+        // The deck's condition (never a video or a screenshot, whatever an older row says), and never a file in a
+        // store (the deck leaves those out for every category; a listing must say so itself).
+        case .badShots:
+            let condition = SQLCondition.all([CardCategory.badShots.member(thresholds), SQLCondition("item.store IS NULL")])
+            return (condition.sql, StatementArguments(condition.arguments))
         }
     }
 }
