@@ -42,27 +42,30 @@ public enum PerceptualHashing {
 
     public static func fingerprint(bytes: [UInt8], name: String) throws(ImagingError) -> PhotoFingerprint {
         let image = try Decoding.decode(bytes: bytes, name: name, size: decodeSize, layout: .gray)
-        var print = fingerprint(of: image)
-        print.jpegQuality = JPEGQuality.estimate(bytes)
         // The shot's quality is judged at `ShotQuality.workingSide`: a photo whose smallest decode is under 80 pixels
         // (64 px for a 512-px photo, too few to judge focus) is decoded once more, from the bytes already read, at the
-        // next scale up. Such a photo is small, so its second decode is cheap; a phone's photo never needs it, nor a
-        // 320×240 one (decoded at 3/8, 90 px: the bench tree's photos, where a second decode cost a third of the scan).
-        if image.shortSide < ShotQuality.workingSide * 5 / 8,
-           let larger = try? Decoding.decode(bytes: bytes, name: name, size: .shortSide(ShotQuality.workingSide), layout: .gray),
-           larger.shortSide > image.shortSide {
-            print.quality = ShotQuality.measure(larger)
-        }
+        // next scale up, and measured on that decode alone. Such a photo is small, so its second decode is cheap; a
+        // phone's photo never needs it, nor a 320×240 one (decoded at 3/8, 90 px: the bench tree's photos, where a
+        // second decode cost a third of the scan).
+        let larger = image.shortSide < ShotQuality.workingSide * 5 / 8
+            ? (try? Decoding.decode(bytes: bytes, name: name, size: .shortSide(ShotQuality.workingSide), layout: .gray))
+                .flatMap { $0.shortSide > image.shortSide ? $0 : nil }
+            : nil
+        var print = fingerprint(of: image, measuring: larger == nil)
+        if let larger { print.quality = ShotQuality.measure(larger) }
+        print.jpegQuality = JPEGQuality.estimate(bytes)
         return print
     }
 
-    public static func fingerprint(of image: Image) -> PhotoFingerprint {
+    /// The fingerprint of a decoded photo, with its shot's quality measured on it unless `measuring` is false
+    /// (the caller measures another decode).
+    public static func fingerprint(of image: Image, measuring: Bool = true) -> PhotoFingerprint {
         let side = Thumbnail.side
         let luminance = PerceptualHash.luminance(image, side: side)
         let room = Double(side) * (1 - centreScale) / 2
         let centre = Thumbnail.sample(luminance, Thumbnail.Window(x: room, y: room, side: Double(side) * centreScale))
         return PhotoFingerprint(hash: PerceptualHash(luminance: luminance), centreHash: PerceptualHash(luminance: centre),
                                 thumbnail: Thumbnail(luminance: luminance), detail: Thumbnail.detail(luminance),
-                                sharpness: Sharpness.varianceOfLaplacian(image), quality: ShotQuality.measure(image))
+                                sharpness: Sharpness.varianceOfLaplacian(image), quality: measuring ? ShotQuality.measure(image) : nil)
     }
 }
