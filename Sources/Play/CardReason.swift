@@ -101,7 +101,7 @@ public enum CardReason {
                 return "shaken: its edges are \(percent(item.shotAnisotropy)) fainter along one direction than across it (the camera moved)"
             }
             if focus >= limits.blurryFocus, let smear = item.shotSmear, smear >= limits.smearedFrame {
-                return "smeared: at least three quarters of the frame are soft in the same way, as when the camera moves or misses the focus"
+                return "smeared: at least three quarters of the frame are equally soft (the camera moved or missed the focus)"
             }
             return "out of focus: the sharpest part of this photo is softer than \(percent(BadShot.sharperShare(than: focus))) of sharp photos"
         case .dark: return "almost black: \(percent(item.shotDark)) of it is darker than the shadows"

@@ -51,7 +51,7 @@ import Testing
         // Each card says why in words.
         for words in ["fainter along one direction than across it (the camera moved)", "almost black:", "washed out:",
                       "taken by accident: 100 % of it is black",
-                      "smeared: at least three quarters of the frame are soft in the same way"] {
+                      "smeared: at least three quarters of the frame are equally soft"] {
             #expect(played.stdout.contains(words), "\(words): \(played.stdout)")
         }
     }
