@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
-"""Two copies of real phone photos (corpus/media) for the smeared-frame test (Tests/ImagingTests/BadShotTests):
+"""Three copies of real phone photos (corpus/media) for the smeared-frame and shaken tests (Tests/ImagingTests/BadShotTests):
 
 quality/blurry-smeared.jpg  the Nexus 4 photo at 800 px, shaken: a vertical smear of 6 % of its short side over
                             the whole frame. Its sharpest tiles stay sharp (focus 1.9), so only the frame's smear
                             finds it.
 quality/good-panned.jpg     the HTC One photo at 800 px with its lower half smeared sideways by as much: a photo
                             panned on purpose under a still sky (one thing moved, not the camera). Kept.
+quality/blurry-shaken.jpg   the HTC Desire photo (776 px) shaken by 32 px at 70°: soft (focus 1.1) with its edges
+                            fainter along the motion, though not all of them run one way: the shaken rule finds it.
 
 Run from the repository's root: python3 Fixtures/make-smeared.py (needs Pillow and numpy; the result is committed).
 """
@@ -32,6 +34,7 @@ def main():
     half = a.shape[0] // 2
     a[half:] = arr(motion(panned, 0.06 * 800, 0))[half:]
     img(a).save(os.path.join(out, "good-panned.jpg"), quality=85)
+    motion(photo("HTC Desire.jpg"), 0.04 * 800, 70).save(os.path.join(out, "blurry-shaken.jpg"), quality=85)
 
 
 if __name__ == "__main__":

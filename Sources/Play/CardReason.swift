@@ -96,8 +96,9 @@ public enum CardReason {
                 return "blurry beside its neighbours: a similar photo taken with it is sharp, and this one is only \(share) % as sharp"
             }
             let limits = BadShot.Limits.defaults
-            if focus >= limits.blurryFocus, focus < limits.shakenFocus, (item.shotAnisotropy ?? 0) >= limits.shakenAnisotropy,
-               (item.shotTextured ?? 0) >= limits.texturedShare {
+            let anisotropy = item.shotAnisotropy ?? 0
+            if focus >= limits.blurryFocus, focus < limits.shakenFocus, anisotropy >= limits.shakenAnisotropy,
+               anisotropy < limits.shakenAnisotropyMost, (item.shotTextured ?? 0) >= limits.texturedShare {
                 return "shaken: its edges are \(percent(item.shotAnisotropy)) fainter along one direction than across it (the camera moved)"
             }
             if focus >= limits.blurryFocus, let smear = item.shotSmear, smear >= limits.smearedFrame {

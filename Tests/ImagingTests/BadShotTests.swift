@@ -17,7 +17,7 @@ import Testing
 
     @Test(arguments: [("blurry-gauss0.jpg", BadShot.blurry), ("blurry-shaken1.jpg", .blurry), ("dark-under0.jpg", .dark),
                       ("dark-pocket.jpg", .dark), ("overexposed-over1.jpg", .overexposed), ("accidental-pocket.jpg", .accidental),
-                      ("blurry-smeared.jpg", .blurry)])
+                      ("blurry-smeared.jpg", .blurry), ("blurry-shaken.jpg", .blurry)])
     func aBadShotIsFlaggedAsItsKind(_ name: String, _ kind: BadShot) throws {
         #expect(try Self.verdict(name) == kind, "\(name)")
     }
@@ -54,6 +54,18 @@ import Testing
         #expect(BadShot.judge(q, limits: limits) == .blurry)
         let panned = try #require(try PerceptualHashing.fingerprint(RawPath(Self.folder.appendingPathComponent("good-panned.jpg").path)).quality)
         #expect(try #require(panned.smear) < limits.smearedFrame / 2)
+    }
+
+    /// Soft with its gradients one-directional is shaken; with nearly all of them running one way it is a scene
+    /// panned on purpose or striped, and kept.
+    @Test func gradientsNearlyAllOneWayAreNotAShake() {
+        func q(_ anisotropy: Double) -> ShotQuality {
+            ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, focus: 1.2, faintFocus: 1.2,
+                        anisotropy: anisotropy, texturedShare: 0.9)
+        }
+        #expect(BadShot.judge(q(0.6)) == nil)
+        #expect(BadShot.judge(q(0.8)) == .blurry)
+        #expect(BadShot.judge(q(0.97)) == nil)
     }
 
     @Test func exposureSharesAreCountedExactly() {
