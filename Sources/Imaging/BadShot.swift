@@ -12,9 +12,10 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         public var shakenFocus: Double
         public var shakenAnisotropy: Double
         /// ...but not gradients as one-directional as this: a scene whose edges nearly all run one way is panned on
-        /// purpose or striped (the tune set's panned keepers measure 0.93 to 0.96, its macro look of BytheWater,
-        /// flagged without this limit, 0.958) more often than shaken (the tune set's shakes that only this rule
-        /// finds measure 0.82 at most). 0.89: the middle of the two.
+        /// purpose or striped (three of the tune set's panned keepers measure 0.93 to 0.96, its macro look of
+        /// BytheWater, flagged without this limit, 0.958) as often as shaken (the tune set's shakes that only this
+        /// rule finds measure 0.82 at most; a shake that one-directional is left to the frame's smear). 0.89: the
+        /// middle of the two.
         public var shakenAnisotropyMost: Double = 0.89
         /// A median below `darkMedian` and highlights (99.9th percentile) no brighter than `darkHighlight`:
         /// nothing shows (a night scene keeps its lights).
