@@ -94,6 +94,30 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         return focus < limits.neighbourShare * sharpest
     }
 
+    /// Which way a photo is blurry on its own measures, in the order the verdict tries them.
+    public enum Blur: Sendable, Equatable {
+        /// Its sharpest tiles are soft, or a heavy blur left few tiles any texture.
+        case outOfFocus
+        /// Soft, with its edges fainter along one direction (but not nearly all one way).
+        case shaken
+        /// Three quarters of the frame smeared alike (`ShotQuality.smear`).
+        case smeared
+    }
+
+    /// The blur these measures show, or nil: the one statement of the blur rules, which the verdict (`judge`)
+    /// and the card's words (`CardReason`) both read.
+    public static func blur(_ q: ShotQuality, limits: Limits = .defaults) -> Blur? {
+        if q.texturedShare >= limits.texturedShare, let focus = q.focus {
+            if focus < limits.blurryFocus { return .outOfFocus }
+            if focus < limits.shakenFocus && q.anisotropy >= limits.shakenAnisotropy && q.anisotropy < limits.shakenAnisotropyMost {
+                return .shaken
+            }
+        }
+        if q.texturedShare >= limits.blurredTexturedShare, let focus = q.focus, focus < limits.blurredFocus { return .outOfFocus }
+        if let smear = q.smear, smear >= limits.smearedFrame { return .smeared }
+        return nil
+    }
+
     /// The kind of bad shot these measures make, or nil for a photo to keep.
     public static func judge(_ q: ShotQuality, limits: Limits = .defaults) -> BadShot? {
         if q.median < limits.darkMedian && q.highlight <= limits.darkHighlight {
@@ -104,14 +128,6 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
             return q.faintFocus == nil ? .accidental : .dark
         }
         if q.brightShare >= limits.brightShare && q.median >= limits.overexposedMedian { return .overexposed }
-        if q.texturedShare >= limits.texturedShare, let focus = q.focus {
-            if focus < limits.blurryFocus { return .blurry }
-            if focus < limits.shakenFocus && q.anisotropy >= limits.shakenAnisotropy && q.anisotropy < limits.shakenAnisotropyMost {
-                return .blurry
-            }
-        }
-        if q.texturedShare >= limits.blurredTexturedShare, let focus = q.focus, focus < limits.blurredFocus { return .blurry }
-        if let smear = q.smear, smear >= limits.smearedFrame { return .blurry }
-        return nil
+        return blur(q, limits: limits) == nil ? nil : .blurry
     }
 }

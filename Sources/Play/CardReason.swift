@@ -95,14 +95,14 @@ public enum CardReason {
                 let share = Int((focus / sharpest * 100).rounded())
                 return "blurry beside its neighbours: a similar photo taken with it is sharp, and this one is only \(share) % as sharp"
             }
-            let limits = BadShot.Limits.defaults
-            let anisotropy = item.shotAnisotropy ?? 0
-            if focus >= limits.blurryFocus, focus < limits.shakenFocus, anisotropy >= limits.shakenAnisotropy,
-               anisotropy < limits.shakenAnisotropyMost, (item.shotTextured ?? 0) >= limits.texturedShare {
+            // Which rule, at the default limits (a stricter config's verdict that they do not make reads as out of focus).
+            switch item.shotQuality.flatMap({ BadShot.blur($0) }) {
+            case .shaken:
                 return "shaken: its edges are \(percent(item.shotAnisotropy)) fainter along one direction than across it (the camera moved)"
-            }
-            if focus >= limits.blurryFocus, let smear = item.shotSmear, smear >= limits.smearedFrame {
+            case .smeared:
                 return "smeared: at least three quarters of the frame are equally soft (the camera moved or missed the focus)"
+            case .outOfFocus, nil:
+                break
             }
             return "out of focus: the sharpest part of this photo is softer than \(percent(BadShot.sharperShare(than: focus))) of sharp photos"
         case .dark: return "almost black: \(percent(item.shotDark)) of it is darker than the shadows"

@@ -28,9 +28,8 @@ import Testing
         let sharpest = try #require(soft.shotSofterThan)
         #expect(sharpest == max(try #require(sharp.shotFocus), try #require(second.shotFocus)))
         // Its own measures would keep it: the verdict is its neighbours'.
-        let own = ShotQuality(darkShare: soft.shotDark ?? 0, brightShare: soft.shotBright ?? 0, median: soft.shotMedian ?? 0,
-                              highlight: soft.shotHighlight ?? 0, focus: soft.shotFocus, faintFocus: soft.shotFaintFocus,
-                              anisotropy: soft.shotAnisotropy ?? 0, texturedShare: soft.shotTextured ?? 0)
+        let own = try #require(soft.shotQuality)
+        #expect(own.smear != nil)
         #expect(BadShot.judge(own) == nil)
     }
 
