@@ -6,12 +6,12 @@
 /// pixel or two; a blur of a few pixels (a camera moving that far, or a defocus disc that wide) leaves each
 /// edge as a pair of opposite second-difference peaks that far apart, and the correlation turns negative there.
 /// Taken in 4 directions at lags of 3 to 7.5 pixels (at `ShotQuality.workingSide`: 2 to 6 % of the short side;
-/// longer lags found no more blurs of the tune set), in each quarter of the frame. The smear is the depth that
+/// longer lags found no more blurs of the tune set in the Python prototype), in each quarter of the frame. The smear is the depth that
 /// three of the four quarters reach, so a photo panned on purpose under a still sky (one thing in the frame
 /// moved, not the camera) is not smeared.
 enum FrameSmear {
     /// Unit steps of the 4 directions (0°, 45°, 90°, 135°): whole pixels, no interpolation. A smear at an angle
-    /// between them shows in both neighbours (8 directions found the same blurs of the tune set, at twice the cost).
+    /// between them shows in both neighbours (8 directions found the same blurs of the tune set, at more cost).
     static let directions: [(dx: Int, dy: Int)] = [(1, 0), (1, 1), (0, 1), (-1, 1)]
     static let shortestLag = 2.9, longestLag = 7.5
 

@@ -50,7 +50,12 @@ import Testing
         #expect(FrameSmear.measure(lower, width: Self.width, height: Self.height - half) >= BadShot.Limits.defaults.smearedFrame)
     }
 
+    /// Under 26 pixels a side a quarter holds too few products to judge: no smear, even of a smeared frame (the
+    /// same frame one pixel larger is judged, and smeared).
     @Test func aFrameTooSmallToJudgeIsNotSmeared() {
-        #expect(FrameSmear.measure([UInt8](repeating: 9, count: 20 * 20), width: 20, height: 20) == 0)
+        let smeared = Self.smeared(Self.grain(), length: 5, dx: 1, dy: 0)
+        func crop(_ side: Int) -> [UInt8] { (0..<side).flatMap { y in smeared[(y * Self.width)..<(y * Self.width + side)] } }
+        #expect(FrameSmear.measure(crop(25), width: 25, height: 25) == 0)
+        #expect(FrameSmear.measure(crop(26), width: 26, height: 26) >= BadShot.Limits.defaults.smearedFrame)
     }
 }
