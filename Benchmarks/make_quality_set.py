@@ -2,7 +2,7 @@
 """Builds the bad-shot evaluation set: real camera photos a person would keep, and degraded copies
 of OTHER photos (out of focus, shaken, underexposed, overexposed, pocket shots).
 
-    python3 Benchmarks/make_quality_set.py OUT [--split tune|heldout]
+    python3 Benchmarks/make_quality_set.py OUT [--split tune|heldout] [--seed N]
 
 Sources (free licences): the phone photos of Fixtures/corpus (drewnoakes/metadata-extractor-images,
 "free to use however you wish"), /work/shared/corpus/media when present, scikit-image's skimage.data
@@ -177,9 +177,9 @@ AMOUNTS = {
 }
 
 
-def build(out, split):
+def build(out, split, seed=None):
     os.makedirs(out, exist_ok=True)
-    rng = np.random.default_rng(39 if split == "tune" else 40)
+    rng = np.random.default_rng(seed if seed is not None else 39 if split == "tune" else 40)
     a = AMOUNTS[split]
     photos = [(n, im) for n, im in sources() if split_of(n) == split]
     written = 0
@@ -273,5 +273,8 @@ def bokeh(im, centre=0.45, strength=0.02):
 
 if __name__ == "__main__":
     out = sys.argv[1]
-    split = sys.argv[3] if len(sys.argv) > 3 and sys.argv[2] == "--split" else "tune"
-    print(f"{build(out, split)} files in {out} ({split})")
+    split = sys.argv[sys.argv.index("--split") + 1] if "--split" in sys.argv else "tune"
+    # --seed N draws other amounts and angles from the same photos: the same set varied, to see that a figure is
+    # not one draw's luck (the default draws are the published ones).
+    seed = int(sys.argv[sys.argv.index("--seed") + 1]) if "--seed" in sys.argv else None
+    print(f"{build(out, split, seed)} files in {out} ({split}{f', seed {seed}' if seed is not None else ''})")
