@@ -41,6 +41,20 @@ public enum Decoding {
         return image.applying(orientation ?? recorded ?? .up)
     }
 
+    /// The picture's size as the file records it, read from its header without decoding; nil when unreadable.
+    public static func size(bytes: [UInt8]) -> (width: Int, height: Int)? {
+        switch ImageFormat(sniffing: bytes) {
+        case .jpeg: return JPEGCodec.size(bytes)
+        case .heif: return HEIFCodec.size(bytes)
+        case .png:
+            // The IHDR chunk comes first: its width and height, big-endian, at bytes 16 and 20.
+            guard bytes.count >= 24 else { return nil }
+            func word(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
+            return (word(16), word(20))
+        case nil: return nil
+        }
+    }
+
     static func read(_ path: RawPath) throws(ImagingError) -> [UInt8] {
         do {
             let file = try ReadableFile(path)

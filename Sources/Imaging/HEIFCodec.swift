@@ -25,6 +25,19 @@ enum HEIFCodec {
         }
     }
 
+    /// The primary image's size as the file records it (no decode), nil for a file libheif cannot read.
+    static func size(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard let context = heif_context_alloc() else { return nil }
+        defer { heif_context_free(context) }
+        return bytes.withUnsafeBytes { raw -> (width: Int, height: Int)? in
+            var primary: OpaquePointer? = nil
+            guard heif_context_read_from_memory_without_copy(context, raw.baseAddress, raw.count, nil).code == heif_error_Ok,
+                  heif_context_get_primary_image_handle(context, &primary).code == heif_error_Ok, let primary else { return nil }
+            defer { heif_image_handle_release(primary) }
+            return (Int(heif_image_handle_get_width(primary)), Int(heif_image_handle_get_height(primary)))
+        }
+    }
+
     /// The largest thumbnail that satisfies the request, if one does.
     private static func thumbnail(of handle: OpaquePointer, satisfying size: SizeRequest) -> OpaquePointer? {
         let count = Int(heif_image_handle_get_number_of_thumbnails(handle))

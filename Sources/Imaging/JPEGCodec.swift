@@ -45,6 +45,15 @@ enum JPEGCodec {
         return Image(width: outW, height: outH, layout: layout, pixels: pixels)
     }
 
+    /// The picture's size as its header records it (no decode), nil for a header libjpeg-turbo refuses.
+    static func size(_ bytes: [UInt8]) -> (width: Int, height: Int)? {
+        guard let handle = tjInitDecompress() else { return nil }
+        defer { tjDestroy(handle) }
+        var width: Int32 = 0, height: Int32 = 0, subsampling: Int32 = 0, colorspace: Int32 = 0
+        guard tjDecompressHeader3(handle, bytes, UInt(bytes.count), &width, &height, &subsampling, &colorspace) == 0 else { return nil }
+        return (Int(width), Int(height))
+    }
+
     /// The smallest of libjpeg-turbo's scaled sizes that satisfies the request (the full size when
     /// none does); for `longSideAtMost`, the largest whose long side is within it (the smallest scale
     /// when none is).

@@ -96,6 +96,20 @@ import Testing
         #expect((noThumbnail.width, noThumbnail.height) == (3_024, 4_032))
     }
 
+    /// The size a file's header records, read without decoding (what the fine frame's smear asks of a photo first),
+    /// agrees with exiftool's; a file that is no picture has none.
+    @Test func theHeaderGivesThePicturesSize() throws {
+        func size(_ name: String) throws -> [Int]? { try Decoding.size(bytes: Corpus.bytes(name)).map { [$0.width, $0.height] } }
+        #expect(try size("Apple iPhone 5.jpg") == [3_264, 2_448])
+        #expect(try size("HTC Desire.jpg") == [776, 909])
+        #expect(try size("Issue 204 (dotnet).png") == [500, 500])
+        #expect(try size("Issue 62.png") == [23, 25])
+        #expect(try size("cheers_1440x960.heic") == [1_440, 960])
+        #expect(try size("IllegalArgumentException.HeifReader.processBoxes.heif") == nil)
+        #expect(Decoding.size(bytes: Array("not a picture at all".utf8)) == nil)
+        #expect(Decoding.size(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) == nil, "a PNG cut before its header")
+    }
+
     @Test(arguments: ["IllegalArgumentException.HeifReader.processBoxes.heif", "NegativeArraySizeException.HeifReader.processBoxes.heif"])
     func brokenHeifIsAClearErrorNamingTheFile(_ name: String) throws {
         do {
