@@ -42,6 +42,6 @@ for g in good_flagged:
     print("  flagged good photo:", g)
 if "--measures" in sys.argv:
     db = sqlite3.connect(os.path.join(home, "library.sqlite"))
-    for row in db.execute("SELECT path, badShot, shotFocus, shotAnisotropy, shotTextured, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotSmear FROM item ORDER BY path"):
+    for row in db.execute("SELECT path, badShot, shotFocus, shotAnisotropy, shotTextured, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotSmear, shotFineSmear FROM item ORDER BY path"):
         name = os.path.basename(bytes(row[0]).decode() if isinstance(row[0], bytes) else row[0])
         print(name, *[round(v, 3) if isinstance(v, float) else v for v in row[1:]], sep="\t")

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Three copies of real phone photos (corpus/media) for the smeared-frame and shaken tests (Tests/ImagingTests/BadShotTests):
+"""Four copies of real phone photos (corpus/media) for the smeared-frame and shaken tests (Tests/ImagingTests/BadShotTests):
 
 quality/blurry-smeared.jpg  the Nexus 4 photo at 800 px, shaken: a vertical smear of 6 % of its short side over
                             the whole frame. Its sharpest tiles stay sharp (focus 1.9), so only the frame's smear
@@ -8,6 +8,8 @@ quality/good-panned.jpg     the HTC One photo at 800 px with its lower half smea
                             panned on purpose under a still sky (one thing moved, not the camera). Kept.
 quality/blurry-shaken.jpg   the HTC Desire photo (776 px) shaken by 32 px at 70°: soft (focus 1.1) with its edges
                             fainter along the motion, though not all of them run one way: the shaken rule finds it.
+quality/blurry-shortshake.jpg  the Apple iPhone 5 photo at 800 px shaken by 2.5 % (20 px) at 100°: too short for the
+                            frame's smear at 128 px, found by the fine frame's (192 px).
 
 Run from the repository's root: python3 Fixtures/make-smeared.py (needs Pillow and numpy; the result is committed).
 """
@@ -35,6 +37,7 @@ def main():
     a[half:] = arr(motion(panned, 0.06 * 800, 0))[half:]
     img(a).save(os.path.join(out, "good-panned.jpg"), quality=85)
     motion(photo("HTC Desire.jpg"), 0.04 * 800, 70).save(os.path.join(out, "blurry-shaken.jpg"), quality=85)
+    motion(photo("Apple iPhone 5.jpg"), 0.025 * 800, 100).save(os.path.join(out, "blurry-shortshake.jpg"), quality=85)
 
 
 if __name__ == "__main__":

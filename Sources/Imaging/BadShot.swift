@@ -35,9 +35,15 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         public var blurredFocus: Double = 0.4
         public var blurredTexturedShare: Double = 0.15
         /// A frame smeared all over (`ShotQuality.smear`) at least this much: shaken or out of focus though some
-        /// edges stay sharp. 0.32: the middle of the limits (0.30 to 0.34) that flag none of the tune set's good
-        /// photos and the most of its blurs (55 of 66); its softest keepers (a clock's photo) measure 0.28.
-        public var smearedFrame: Double = 0.32
+        /// edges stay sharp. 0.28: the middle of the limits (0.272 to 0.284) that flag none of the tune set's good
+        /// photos (its softest, a clock's photo, 0.271) and the most of its blurs, drawn twice (`make_quality_set.py
+        /// --seed`): the shortest shake only this finds measures 0.284.
+        public var smearedFrame: Double = 0.28
+        /// The same for the fine frame's smear (`ShotQuality.fineSmear`, 192 px: shorter shakes). 0.31: the middle of
+        /// the limits that flag none of the tune set's good photos (the most, 0.252: BytheWater panned) nor any source
+        /// photo of both sets measured at its own size (the most, 0.277: the Moto G's soft photo) and the most of the
+        /// tune set's blurs (the shortest shake only this finds: 0.345).
+        public var smearedFineFrame: Double = 0.31
         /// In a similar group (a burst, the same moment taken again): a photo whose focus is under this share of the
         /// sharpest member's is blurry beside it, when that member's focus is at least `sharpNeighbourFocus` (it is
         /// sharp itself) and both hold texture enough to judge.
@@ -59,6 +65,7 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
             limits.shakenAnisotropyMost = min(1.01, shakenAnisotropyMost * factor)
             limits.blurredFocus *= factor
             limits.smearedFrame /= factor
+            limits.smearedFineFrame /= factor
             limits.neighbourShare = min(0.9, neighbourShare * factor)
             limits.darkHighlight = Int((Double(darkHighlight) * factor).rounded())
             limits.smearedSpread = Int((Double(smearedSpread) * factor).rounded())
@@ -100,7 +107,7 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         case outOfFocus
         /// Soft, with its edges fainter along one direction (but not nearly all one way).
         case shaken
-        /// Three quarters of the frame smeared alike (`ShotQuality.smear`).
+        /// Three quarters of the frame smeared alike (`ShotQuality.smear`, or `fineSmear` for a shorter smear).
         case smeared
     }
 
@@ -115,6 +122,7 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         }
         if q.texturedShare >= limits.blurredTexturedShare, let focus = q.focus, focus < limits.blurredFocus { return .outOfFocus }
         if let smear = q.smear, smear >= limits.smearedFrame { return .smeared }
+        if let smear = q.fineSmear, smear >= limits.smearedFineFrame { return .smeared }
         return nil
     }
 

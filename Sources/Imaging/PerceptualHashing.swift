@@ -53,8 +53,21 @@ public enum PerceptualHashing {
             : nil
         var print = fingerprint(of: image, measuring: larger == nil)
         if let larger { print.quality = ShotQuality.measure(larger) }
+        if print.quality?.inDoubt == true { print.quality?.fineSmear = fineSmear(image, bytes: bytes, name: name) }
         print.jpegQuality = JPEGQuality.estimate(bytes)
         return print
+    }
+
+    /// The smear of a photo in doubt at `FrameSmear.fineSide`: from the decode at hand when it is that large (a phone's
+    /// photo at 1/8), else from the bytes decoded once more at that size (a photo under 1,536 px, in doubt: small
+    /// and few, so cheap). nil for a photo under `FrameSmear.fineSource` on its short side: its fine frame would be
+    /// nearly the photo itself, its softness the camera's and the file's, not a shake (and a 320×240 library would
+    /// pay a decode more per photo in doubt).
+    static func fineSmear(_ image: Image, bytes: [UInt8], name: String) -> Double? {
+        guard let size = Decoding.size(bytes: bytes), min(size.width, size.height) >= FrameSmear.fineSource else { return nil }
+        if image.shortSide >= FrameSmear.fineSide { return FrameSmear.fine(of: image) }
+        return (try? Decoding.decode(bytes: bytes, name: name, size: .shortSide(FrameSmear.fineSide), layout: .gray))
+            .flatMap(FrameSmear.fine(of:))
     }
 
     /// The fingerprint of a decoded photo, with its shot's quality measured on it unless `measuring` is false

@@ -26,9 +26,12 @@ public struct ShotQuality: Sendable, Equatable {
     /// How smeared the whole frame is (`FrameSmear`: 0 sharp, about 0.6 smeared all over), measured only for a
     /// photo whose focus leaves it in doubt (under `smearDoubt`): nil for the others and for a frame with no texture.
     public var smear: Double?
+    /// The smear of the frame at `FrameSmear.fineSide` (192 px), where shorter shakes show: measured only for a photo in
+    /// doubt at least `FrameSmear.fineSource` (384 px) on its short side (`PerceptualHashing`), nil for the others.
+    public var fineSmear: Double?
 
     public init(darkShare: Double, brightShare: Double, median: Int, highlight: Int, focus: Double?, faintFocus: Double?,
-                anisotropy: Double, texturedShare: Double, smear: Double? = nil) {
+                anisotropy: Double, texturedShare: Double, smear: Double? = nil, fineSmear: Double? = nil) {
         self.darkShare = darkShare
         self.brightShare = brightShare
         self.median = median
@@ -38,7 +41,11 @@ public struct ShotQuality: Sendable, Equatable {
         self.anisotropy = anisotropy
         self.texturedShare = texturedShare
         self.smear = smear
+        self.fineSmear = fineSmear
     }
+
+    /// Whether the focus leaves the photo in doubt, so its frame's smear is measured.
+    public var inDoubt: Bool { focus.map { $0 < Self.smearDoubt } ?? false }
 
     public static let workingSide = 128
     static let tile = 16

@@ -12,7 +12,7 @@ enum IndexWriter {
                           "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence", "ctimeNs",
                           "partialHash", "contentHash", "perceptualHash", "sharpness", "fingerprinted", "store",
                           "centreHash", "detail", "badShot", "shotFocus", "shotDark", "shotBright", "shotMedian", "shotHighlight",
-                          "shotFaintFocus", "shotAnisotropy", "shotTextured", "shotSmear", "jpegQuality", "hasLocation"]
+                          "shotFaintFocus", "shotAnisotropy", "shotTextured", "shotSmear", "shotFineSmear", "jpegQuality", "hasLocation"]
     /// The columns derived later in a scan (groups, links), cleared when a file changes.
     static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup", "storeName", "shotSofterThan"]
 
@@ -35,7 +35,7 @@ enum IndexWriter {
                 row.add(record.store); row.add(record.centreHash); row.add(record.detail)
                 row.add(record.badShot?.rawValue); row.add(record.shotFocus); row.add(record.shotDark); row.add(record.shotBright)
                 row.add(record.shotMedian); row.add(record.shotHighlight); row.add(record.shotFaintFocus); row.add(record.shotAnisotropy)
-                row.add(record.shotTextured); row.add(record.shotSmear)
+                row.add(record.shotTextured); row.add(record.shotSmear); row.add(record.shotFineSmear)
                 row.add(record.jpegQuality)
                 row.add(record.hasLocation.map { $0 ? 1 : 0 } as Int?)
                 if let id = record.id { row.add(id) }

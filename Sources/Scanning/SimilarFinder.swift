@@ -47,13 +47,13 @@ enum SimilarFinder {
         let statement = try db.cachedStatement(sql: """
             UPDATE item SET perceptualHash = ?, sharpness = ?, centreHash = ?, detail = ?, jpegQuality = ?, fingerprinted = 1,
               badShot = ?, shotFocus = ?, shotDark = ?, shotBright = ?, shotMedian = ?, shotHighlight = ?, shotFaintFocus = ?,
-              shotAnisotropy = ?, shotTextured = ?, shotSmear = ?, shotSofterThan = NULL WHERE id = ?
+              shotAnisotropy = ?, shotTextured = ?, shotSmear = ?, shotFineSmear = ?, shotSofterThan = NULL WHERE id = ?
             """)
         for (photo, fingerprint) in zip(photos, fingerprints) {
             let q = fingerprint?.quality
             let verdict = q.flatMap { q in limits.flatMap { BadShot.judge(q, limits: $0) } }
             let shot: [(any DatabaseValueConvertible)?] = [verdict?.rawValue, q?.focus, q?.darkShare, q?.brightShare, q?.median,
-                                                          q?.highlight, q?.faintFocus, q?.anisotropy, q?.texturedShare, q?.smear]
+                                                          q?.highlight, q?.faintFocus, q?.anisotropy, q?.texturedShare, q?.smear, q?.fineSmear]
             try statement.execute(arguments: StatementArguments([fingerprint.map { Int64(bitPattern: $0.hash.bits) }, fingerprint?.sharpness,
                                               fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }, fingerprint?.detail,
                                               fingerprint?.jpegQuality] + shot + [photo.id]))

@@ -22,7 +22,7 @@ import Testing
         let library = try Self.library(clean)
         let scan = try clean.run(["scan", library, "--json", "--quiet"])
         #expect(scan.status == 0, "\(scan.stderr)")
-        #expect(try CleanBinary.object(scan)["badShots"] as? Int == 8)
+        #expect(try CleanBinary.object(scan)["badShots"] as? Int == 9)
         let lines = try clean.run(["items", "--filter", "bad-shots", "--json"]).stdout.split(separator: "\n")
         var flagged: [String: String] = [:]
         for line in lines {
@@ -31,10 +31,10 @@ import Testing
         }
         #expect(flagged == ["blurry-gauss0.jpg": "blurry", "blurry-shaken1.jpg": "blurry", "dark-under0.jpg": "dark",
                             "dark-pocket.jpg": "dark", "overexposed-over1.jpg": "overexposed", "accidental-pocket.jpg": "accidental",
-                            "blurry-smeared.jpg": "blurry", "blurry-shaken.jpg": "blurry"])
+                            "blurry-smeared.jpg": "blurry", "blurry-shaken.jpg": "blurry", "blurry-shortshake.jpg": "blurry"])
         // Every item says whether it is one: null for the keepers.
         let all = try clean.run(["items", "--json"]).stdout.split(separator: "\n")
-        #expect(all.count == 15)
+        #expect(all.count == 16)
         #expect(all.allSatisfy { $0.contains("\"badShot\":") })
     }
 
@@ -45,8 +45,8 @@ import Testing
         #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
         let list = try clean.run(["boss", "list"])
         #expect(list.stdout.contains("The Blur Hunter (clean boss bad-shots)"), "\(list.stdout)")
-        #expect(list.stdout.contains("8 cards ready"), "\(list.stdout)")
-        let played = try clean.run(["boss", "bad-shots"], input: String(repeating: "k\n", count: 8))
+        #expect(list.stdout.contains("9 cards ready"), "\(list.stdout)")
+        let played = try clean.run(["boss", "bad-shots"], input: String(repeating: "k\n", count: 9))
         #expect(played.status == 0, "\(played.stderr)")
         // Each card says why in words.
         for words in ["fainter along one direction than across it (the camera moved)", "almost black:", "washed out:",
@@ -80,7 +80,7 @@ import Testing
         let played = try clean.run(["round", "--dry-run"], input: String(repeating: "k\n", count: 20))
         #expect(played.status == 0, "\(played.stderr)")
         for name in ["blurry-gauss0.jpg", "blurry-shaken1.jpg", "dark-under0.jpg", "dark-pocket.jpg", "overexposed-over1.jpg",
-                     "accidental-pocket.jpg", "blurry-smeared.jpg", "blurry-shaken.jpg"] {
+                     "accidental-pocket.jpg", "blurry-smeared.jpg", "blurry-shaken.jpg", "blurry-shortshake.jpg"] {
             #expect(played.stdout.contains(name), "\(name) not dealt: \(played.stdout)")
         }
         #expect(played.stdout.contains("bad shot"), "\(played.stdout)")

@@ -50,6 +50,43 @@ import Testing
         #expect(FrameSmear.measure(lower, width: Self.width, height: Self.height - half) >= BadShot.Limits.defaults.smearedFrame)
     }
 
+    /// Each quarter smeared along its own direction is not a smeared frame: a shaken camera moves the whole frame one
+    /// way, while a soft photo's quarters dip each its own way. (Counting each quarter's deepest direction, as the
+    /// measure first did, this frame measured as smeared as one shaken all over.)
+    @Test func quartersSmearedEachItsOwnWayAreNotASmearedFrame() {
+        let ways = [(1, 0), (0, 1), (1, 1), (-1, 1)]
+        let grain = Self.grain()
+        let copies = ways.map { Self.smeared(grain, length: 5, dx: $0.0, dy: $0.1) }
+        let pixels = (0..<(Self.width * Self.height)).map { i -> UInt8 in
+            let quarter = (i / Self.width >= Self.height / 2 ? 2 : 0) + (i % Self.width >= Self.width / 2 ? 1 : 0)
+            return copies[quarter][i]
+        }
+        #expect(FrameSmear.measure(pixels, width: Self.width, height: Self.height) < BadShot.Limits.defaults.smearedFrame / 2)
+        for copy in copies {
+            #expect(FrameSmear.measure(copy, width: Self.width, height: Self.height) >= BadShot.Limits.defaults.smearedFrame)
+        }
+    }
+
+    /// The fine frame is the photo shrunk to 192 px with a triangle filter: a frame of 384 × 288 whose grain is smeared by
+    /// 10 px (5 at 192) is smeared there, the same grain unsmeared is not, and a decode under 192 px gives none.
+    @Test func theFineFrameIsTheDecodeShrunkTo192Pixels() throws {
+        func grain(_ w: Int, _ h: Int) -> [UInt8] {
+            var state: UInt32 = 777
+            return (0..<(w * h)).map { _ in state = state &* 1_664_525 &+ 1_013_904_223; return UInt8(truncatingIfNeeded: state >> 24) }
+        }
+        let w = 384, h = 288
+        // Grain in blocks of 2 pixels, so it survives the halving as grain.
+        let coarse = grain(w / 2, h / 2)
+        let blocks = (0..<(w * h)).map { coarse[(($0 / w) / 2) * (w / 2) + ($0 % w) / 2] }
+        var smeared = blocks
+        for y in 0..<h { for x in 0..<w { smeared[y * w + x] = UInt8((0..<10).reduce(0) { $0 + Int(blocks[y * w + min(w - 1, max(0, x + $1 - 5))]) } / 10) } }
+        let sharp = FrameSmear.fine(of: Image(width: w, height: h, layout: .gray, pixels: blocks))
+        let shaken = FrameSmear.fine(of: Image(width: w, height: h, layout: .gray, pixels: smeared))
+        #expect(try #require(sharp) < 0.1)
+        #expect(try #require(shaken) >= BadShot.Limits.defaults.smearedFineFrame)
+        #expect(FrameSmear.fine(of: Image(width: 240, height: 180, layout: .gray, pixels: [UInt8](repeating: 9, count: 240 * 180))) == nil)
+    }
+
     /// Under 26 pixels a side a quarter holds too few products to judge: no smear, even of a smeared frame (the
     /// same frame one pixel larger is judged, and smeared).
     @Test func aFrameTooSmallToJudgeIsNotSmeared() {

@@ -5,8 +5,8 @@ import Imaging
 @testable import Scanning
 import Testing
 
-/// A burst (`Fixtures/burst`: three frames of the corpus's Sony Ericsson U10i photo, 1,060 px, each moved a little, the third
-/// out of focus by a blur of 0.57 % of its short side): the third is blurry beside the others, though alone its own
+/// A burst (`Fixtures/burst`: three frames of the corpus's Sony Ericsson U10i photo, 346 px, each moved a little, the third
+/// out of focus by a blur of 0.75 % of its short side): the third is blurry beside the others, though alone its own
 /// measures keep it.
 @Suite struct SofterThanNeighboursTests {
     static let burst = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -141,14 +141,15 @@ import Testing
                                          "v12: group indexes hold grouped files only"].contains(migration) ? [] : [Data("/phone/DCIM".utf8)]))
     }
 
-    /// Migration v22 has the next scan measure again the photos kept so far whose focus left them in doubt (their
-    /// frame's smear was never measured), and no other: a sharp photo, a bad shot already and a video keep their
-    /// fingerprints.
-    @Test func theSmearMigrationMeasuresAgainOnlyThePhotosInDoubt() throws {
+    /// Migrations v22 and v23 have the next scan measure again the photos kept so far whose focus left them in doubt
+    /// (their frame's smear, then their fine frame's, was never measured), and no other: a sharp photo, a bad shot
+    /// already and a video keep their fingerprints. From before v22 or from v22 alone, the same photos.
+    @Test(arguments: ["v21: bad shots beside their neighbours", "v22: smeared frames"])
+    func theSmearMigrationsMeasureAgainOnlyThePhotosInDoubt(_ from: String) throws {
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let old = try DatabaseQueue(path: path)
-        try Migrations.migrator.migrate(old, upTo: "v21: bad shots beside their neighbours")
+        try Migrations.migrator.migrate(old, upTo: from)
         let rows: [(String, String, Double?, String?)] = [("/p/soft.jpg", "photo", 1.2, nil), ("/p/sharp.jpg", "photo", 3.1, nil),
                                                           ("/p/blurry.jpg", "photo", 0.5, "blurry"), ("/p/clip.mov", "video", nil, nil)]
         try old.write { db in
@@ -231,7 +232,7 @@ import Testing
             "badShot": "blurry".databaseValue, "shotFocus": 0.5.databaseValue, "shotDark": 0.25.databaseValue,
             "shotBright": 0.125.databaseValue, "shotMedian": 20.databaseValue, "shotHighlight": 21.databaseValue,
             "shotFaintFocus": 0.75.databaseValue, "shotAnisotropy": 0.375.databaseValue, "shotTextured": 0.875.databaseValue,
-            "shotSmear": 0.625.databaseValue, "shotSofterThan": 3.5.databaseValue,
+            "shotSmear": 0.625.databaseValue, "shotFineSmear": 0.6875.databaseValue, "shotSofterThan": 3.5.databaseValue,
             "jpegQuality": 40.databaseValue, "hasLocation": true.databaseValue,
         ]
         #expect(Set(values.keys) == table.subtracting(["id", "linkedBytes", "extraCopy"]))

@@ -253,6 +253,7 @@ package enum Migrations {
         registerBadShotsInRounds(&migrator)
         registerSofterThanNeighbours(&migrator)
         registerFrameSmear(&migrator)
+        registerFineSmear(&migrator)
         return migrator
     }
 }

@@ -8,6 +8,6 @@ extension ItemRecord {
               let textured = shotTextured else { return nil }
         return ShotQuality(darkShare: shotDark ?? 0, brightShare: shotBright ?? 0, median: median, highlight: highlight,
                            focus: shotFocus, faintFocus: shotFaintFocus, anisotropy: anisotropy, texturedShare: textured,
-                           smear: shotSmear)
+                           smear: shotSmear, fineSmear: shotFineSmear)
     }
 }

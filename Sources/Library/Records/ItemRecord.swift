@@ -77,6 +77,8 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var shotTextured: Double?
     /// How smeared the whole frame is (`ShotQuality.smear`, migration v22): nil where not measured.
     public var shotSmear: Double?
+    /// The smear of the frame at 192 px (`ShotQuality.fineSmear`, migration v23): nil where not measured.
+    public var shotFineSmear: Double?
     /// Set when the photo is blurry beside its similar group rather than on its own measures: the focus of the
     /// sharpest photo of the group (migration v21; `SofterThanNeighbours`).
     public var shotSofterThan: Double?
@@ -93,7 +95,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         case id, path, size, mtimeNs, inode, device, ctimeNs, mime, kind, capturedAt, capturedEpoch, dateSource, width, height
         case cameraMake, cameraModel, screenshotEvidence, partialHash, contentHash, duplicateGroup, linkedTo, linkKind
         case perceptualHash, sharpness, centreHash, detail, similarGroup, fingerprinted, store, storeName
-        case badShot, shotFocus, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotAnisotropy, shotTextured, shotSmear, shotSofterThan, jpegQuality
+        case badShot, shotFocus, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotAnisotropy, shotTextured, shotSmear, shotFineSmear, shotSofterThan, jpegQuality
         case hasLocation
     }
 
