@@ -62,7 +62,9 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
             var limits = self
             limits.blurryFocus *= factor
             limits.shakenFocus *= factor
-            limits.shakenAnisotropyMost = min(1.01, shakenAnisotropyMost * factor)
+            // The shaken rule's upper limit only rises (stricter: edges all one way count as a shake too); scaled
+            // down it would fall under the lower limit at 0.73 and the laxest settings would never call a photo shaken.
+            limits.shakenAnisotropyMost = min(1.01, shakenAnisotropyMost * max(1, factor))
             limits.blurredFocus *= factor
             limits.smearedFrame /= factor
             limits.smearedFineFrame /= factor

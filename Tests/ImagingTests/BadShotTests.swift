@@ -116,6 +116,21 @@ import Testing
         #expect(BadShot.judge(q, limits: BadShot.Limits.defaults.scaled(1.2)) == .blurry)
     }
 
+    /// Laxer limits flag fewer, but every kind still: a photo shaken well under every limit (focus 0.6, its edges
+    /// 80 % fainter one way) is shaken at the laxest strictness too (the upper limit on its anisotropy does not fall
+    /// under the lower), and stricter limits let a shake with edges nearly all one way count.
+    @Test func theLaxestStrictnessStillFindsAShake() {
+        func q(_ focus: Double, _ anisotropy: Double) -> ShotQuality {
+            ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, focus: focus, faintFocus: focus,
+                        anisotropy: anisotropy, texturedShare: 0.9)
+        }
+        let laxest = BadShot.Limits.defaults.scaled(0.5)
+        #expect(laxest.shakenAnisotropyMost == BadShot.Limits.defaults.shakenAnisotropyMost)
+        #expect(BadShot.blur(q(0.6, 0.8), limits: laxest) == .shaken)
+        #expect(BadShot.blur(q(1.2, 0.95)) == nil)
+        #expect(BadShot.blur(q(1.2, 0.95), limits: BadShot.Limits.defaults.scaled(1.2)) == .shaken)
+    }
+
     /// A frame 38 % blown out with a median of 230 is overexposed (the tune set's gain-3 copies); snow,
     /// 27 % white at a median of 220, is not.
     @Test func overexposureIsToldFromSnow() {
