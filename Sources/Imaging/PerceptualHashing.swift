@@ -53,7 +53,8 @@ public enum PerceptualHashing {
             : nil
         var print = fingerprint(of: image, measuring: larger == nil)
         if let larger { print.quality = ShotQuality.measure(larger) }
-        if print.quality?.inDoubt == true { print.quality?.fineSmear = fineSmear(image, bytes: bytes, name: name) }
+        // Measured where the smear was: a photo whose focus leaves it in doubt.
+        if print.quality?.smear != nil { print.quality?.fineSmear = fineSmear(image, bytes: bytes, name: name) }
         print.jpegQuality = JPEGQuality.estimate(bytes)
         return print
     }

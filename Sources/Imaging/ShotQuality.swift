@@ -44,9 +44,6 @@ public struct ShotQuality: Sendable, Equatable {
         self.fineSmear = fineSmear
     }
 
-    /// Whether the focus leaves the photo in doubt, so its frame's smear is measured.
-    public var inDoubt: Bool { focus.map { $0 < Self.smearDoubt } ?? false }
-
     public static let workingSide = 128
     static let tile = 16
     /// A tile's standard deviation at least this holds texture; `faintTexture` for the faint pass.
