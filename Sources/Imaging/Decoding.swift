@@ -48,7 +48,7 @@ public enum Decoding {
         case .heif: return HEIFCodec.size(bytes)
         case .png:
             // The IHDR chunk comes first: its width and height, big-endian, at bytes 16 and 20.
-            guard bytes.count >= 24 else { return nil }
+            guard bytes.count >= 24, bytes[12..<16].elementsEqual("IHDR".utf8) else { return nil }
             func word(_ at: Int) -> Int { bytes[at..<(at + 4)].reduce(0) { $0 << 8 | Int($1) } }
             return (word(16), word(20))
         case nil: return nil

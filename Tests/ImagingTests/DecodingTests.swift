@@ -107,7 +107,10 @@ import Testing
         #expect(try size("cheers_1440x960.heic") == [1_440, 960])
         #expect(try size("IllegalArgumentException.HeifReader.processBoxes.heif") == nil)
         #expect(Decoding.size(bytes: Array("not a picture at all".utf8)) == nil)
-        #expect(Decoding.size(bytes: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) == nil, "a PNG cut before its header")
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        #expect(Decoding.size(bytes: signature) == nil, "a PNG cut before its header")
+        #expect(Decoding.size(bytes: signature + [0, 0, 0, 13] + Array("IDAT".utf8) + [0, 0, 1, 0, 0, 0, 1, 0]) == nil, "no IHDR first")
+        #expect(Decoding.size(bytes: signature + [0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 1, 0, 0, 0, 1, 2]).map { [$0.width, $0.height] } == [256, 258])
     }
 
     @Test(arguments: ["IllegalArgumentException.HeifReader.processBoxes.heif", "NegativeArraySizeException.HeifReader.processBoxes.heif"])
