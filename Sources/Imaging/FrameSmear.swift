@@ -27,36 +27,77 @@ enum FrameSmear {
     /// shakes measured about a quarter less in it (the iPhone 6's: 0.25 against 0.35). nil for a decode under `fineSide`.
     static func fine(of image: Image) -> Double? {
         guard image.shortSide >= fineSide else { return nil }
-        let gray = image.gray()
+        var gray = image.gray()
+        // A decode many times the fine side (a HEIC without a thumbnail: its whole 12 MP) is first averaged in
+        // blocks of k × k whole pixels, every block alike, down to between two and four times the fine side.
+        let k = gray.shortSide / (2 * fineSide)
+        if k >= 2 { gray = blocks(gray, k) }
         let scale = Double(fineSide) / Double(gray.shortSide)
         let w = max(fineSide, Int((Double(gray.width) * scale).rounded())), h = max(fineSide, Int((Double(gray.height) * scale).rounded()))
         return measure(frame: shrunk(gray, width: w, height: h), width: w, height: h)
     }
 
+    /// `image` (gray) averaged over blocks of `k` × `k` pixels (the last partial row and column of blocks left out).
+    static func blocks(_ image: Image, _ k: Int) -> Image {
+        let w = image.width / k, h = image.height / k, area = UInt32(k * k)
+        var out = [UInt8](repeating: 0, count: w * h)
+        var sums = [UInt32](repeating: 0, count: w)
+        image.pixels.withUnsafeBufferPointer { p in
+            sums.withUnsafeMutableBufferPointer { sum in
+                out.withUnsafeMutableBufferPointer { o in
+                    for y in 0..<h {
+                        for x in 0..<w { sum[x] = 0 }
+                        for row in (y * k)..<(y * k + k) {
+                            var pixel = p.baseAddress! + row * image.width
+                            for x in 0..<w {
+                                var block: UInt32 = 0
+                                for _ in 0..<k { block &+= UInt32(pixel.pointee); pixel += 1 }
+                                sum[x] &+= block
+                            }
+                        }
+                        for x in 0..<w { o[y * w + x] = UInt8((sum[x] + area / 2) / area) }
+                    }
+                }
+            }
+        }
+        return Image(width: w, height: h, layout: .gray, pixels: out)
+    }
+
     /// `image` (gray) shrunk to `w` × `h` with a triangle filter as wide as the reduction (bilinear with its support
     /// scaled, as Pillow shrinks), rows first, in floats.
     static func shrunk(_ image: Image, width w: Int, height h: Int) -> [Float] {
-        func taps(_ n: Int, _ m: Int) -> [(start: Int, weights: [Float])] {
+        /// Each output pixel's first source pixel and its weights, `width` of them (padded with zeros).
+        func taps(_ n: Int, _ m: Int) -> (starts: [Int], weights: [Float], width: Int) {
             let scale = Double(n) / Double(m), support = max(1, scale)
-            return (0..<m).map { i in
+            let width = Int((2 * support).rounded(.up)) + 1
+            var starts = [Int](repeating: 0, count: m), weights = [Float](repeating: 0, count: m * width)
+            for i in 0..<m {
                 let centre = (Double(i) + 0.5) * scale
-                let lo = max(0, Int(centre - support + 0.5)), hi = min(n, Int(centre + support + 0.5))
-                var weights = (lo..<hi).map { Float(max(0, 1 - abs((Double($0) + 0.5 - centre) / support))) }
-                let total = weights.reduce(0, +)
-                if total > 0 { weights = weights.map { $0 / total } }
-                return (lo, weights)
+                let lo = max(0, Int(centre - support + 0.5)), hi = min(n, Int(centre + support + 0.5), lo + width)
+                var total: Float = 0
+                for j in lo..<hi {
+                    let weight = Float(max(0, 1 - abs((Double(j) + 0.5 - centre) / support)))
+                    weights[i * width + j - lo] = weight
+                    total += weight
+                }
+                if total > 0 { for t in 0..<width { weights[i * width + t] /= total } }
+                starts[i] = lo
             }
+            return (starts, weights, width)
         }
         let across = taps(image.width, w), down = taps(image.height, h)
         var rows = [Float](repeating: 0, count: w * image.height)
         image.pixels.withUnsafeBufferPointer { p in
-            rows.withUnsafeMutableBufferPointer { out in
-                for y in 0..<image.height {
-                    let row = p.baseAddress! + y * image.width
-                    for (x, tap) in across.enumerated() {
-                        var sum: Float = 0
-                        for (k, weight) in tap.weights.enumerated() { sum += weight * Float(row[tap.start + k]) }
-                        out[y * w + x] = sum
+            across.weights.withUnsafeBufferPointer { weights in
+                rows.withUnsafeMutableBufferPointer { out in
+                    for y in 0..<image.height {
+                        let row = p.baseAddress! + y * image.width
+                        for x in 0..<w {
+                            let start = across.starts[x], tap = weights.baseAddress! + x * across.width
+                            var sum: Float = 0
+                            for t in 0..<min(across.width, image.width - start) { sum += tap[t] * Float(row[start + t]) }
+                            out[y * w + x] = sum
+                        }
                     }
                 }
             }
@@ -64,9 +105,12 @@ enum FrameSmear {
         var frame = [Float](repeating: 0, count: w * h)
         rows.withUnsafeBufferPointer { r in
             frame.withUnsafeMutableBufferPointer { out in
-                for (y, tap) in down.enumerated() {
-                    for (k, weight) in tap.weights.enumerated() {
-                        let source = r.baseAddress! + (tap.start + k) * w, target = out.baseAddress! + y * w
+                for y in 0..<h {
+                    let start = down.starts[y], target = out.baseAddress! + y * w
+                    for t in 0..<min(down.width, image.height - start) {
+                        let weight = down.weights[y * down.width + t]
+                        guard weight != 0 else { continue }
+                        let source = r.baseAddress! + (start + t) * w
                         for x in 0..<w { target[x] += weight * source[x] }
                     }
                 }

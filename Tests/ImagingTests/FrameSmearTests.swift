@@ -87,6 +87,40 @@ import Testing
         #expect(FrameSmear.fine(of: Image(width: 240, height: 180, layout: .gray, pixels: [UInt8](repeating: 9, count: 240 * 180))) == nil)
     }
 
+    /// A decode many times the fine side (a HEIC's whole 12 MP) is first averaged in whole blocks, every block alike:
+    /// each pixel the rounded mean of its k × k block, the partial blocks at the edge left out.
+    @Test func aLargeDecodeIsAveragedInWholeBlocksFirst() {
+        let image = Image(width: 5, height: 4, layout: .gray, pixels: [0, 2, 10, 20, 99, 4, 6, 30, 41, 99,
+                                                                      1, 1, 7, 7, 99, 1, 2, 7, 8, 99])
+        let out = FrameSmear.blocks(image, 2)
+        #expect((out.width, out.height) == (2, 2))
+        #expect(out.pixels == [3, 25, 1, 7])
+    }
+
+    /// Through the blocks, the fine frame of a 1,536 × 1,152 decode still tells a smear of 40 px (5 px at 192) from
+    /// none.
+    @Test func aLargeDecodeKeepsItsFineSmear() throws {
+        let w = 1_536, h = 1_152, cell = 8
+        var state: UInt32 = 4242
+        let coarse = (0..<((w / cell) * (h / cell))).map { _ -> UInt8 in
+            state = state &* 1_664_525 &+ 1_013_904_223
+            return UInt8(truncatingIfNeeded: state >> 24)
+        }
+        let sharp = (0..<(w * h)).map { coarse[(($0 / w) / cell) * (w / cell) + ($0 % w) / cell] }
+        // Each pixel the mean of the 40 to its left and right (a running sum along each row).
+        var smeared = sharp
+        for y in 0..<h {
+            var sum = 0, prefix = [0]
+            for x in 0..<w { sum += Int(sharp[y * w + x]); prefix.append(sum) }
+            for x in 0..<w {
+                let a = max(0, x - 20), b = min(w, x + 20)
+                smeared[y * w + x] = UInt8((prefix[b] - prefix[a]) / (b - a))
+            }
+        }
+        #expect(try #require(FrameSmear.fine(of: Image(width: w, height: h, layout: .gray, pixels: sharp))) < 0.1)
+        #expect(try #require(FrameSmear.fine(of: Image(width: w, height: h, layout: .gray, pixels: smeared))) >= BadShot.Limits.defaults.smearedFineFrame)
+    }
+
     /// Under 26 pixels a side a quarter holds too few products to judge: no smear, even of a smeared frame (the
     /// same frame one pixel larger is judged, and smeared).
     @Test func aFrameTooSmallToJudgeIsNotSmeared() {
