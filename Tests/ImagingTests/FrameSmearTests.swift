@@ -107,7 +107,7 @@ import Testing
             return UInt8(truncatingIfNeeded: state >> 24)
         }
         let sharp = (0..<(w * h)).map { coarse[(($0 / w) / cell) * (w / cell) + ($0 % w) / cell] }
-        // Each pixel the mean of the 40 to its left and right (a running sum along each row).
+        // Each pixel the mean of the 40 around it along its row, 20 on each side (a running sum).
         var smeared = sharp
         for y in 0..<h {
             var sum = 0, prefix = [0]
