@@ -121,7 +121,6 @@ enum FrameSmear {
 
     /// 0 for a sharp frame, up to about 0.6 for one smeared all over; `pixels` is a gray frame `width` × `height`.
     static func measure(_ pixels: [UInt8], width w: Int, height h: Int) -> Double {
-        guard w >= 26, h >= 26 else { return 0 }
         // A float copy of the frame, read through raw buffers so the loops vectorise (the scan measures every
         // photo in doubt).
         var f = [Float](repeating: 0, count: w * h)
