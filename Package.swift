@@ -83,7 +83,7 @@ let package = Package(
         .testTarget(name: "WebTests", dependencies: [
             "Web", "App", "Imaging", "Library", "Scanning", "Play", "FileSystem", "TestSupport", .product(name: "HummingbirdTesting", package: "hummingbird"),
         ], exclude: ["Golden"]),
-        .testTarget(name: "CleanCLITests", dependencies: ["CleanCLI"]),
+        .testTarget(name: "CleanCLITests", dependencies: ["CleanCLI", "App", "Library", "Game"]),
         .testTarget(name: "EndToEndTests", dependencies: ["CleanCLI", "TestSupport"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]

@@ -7,7 +7,9 @@ import Library
 /// Why a card was dealt, in the words both front-ends show: "duplicate of /…/a.jpg (kept)",
 /// "screenshot (iOS screen size)", "412.3 MB video", "taken 2019-07-14, 6 years old".
 public enum CardReason {
-    /// The card's category as a noun: "duplicate", "big video", "screenshot", "old photo", "file".
+    /// The card's category as a noun: "duplicate", "big video", "screenshot", "old photo", "other file". The one
+    /// place a category is worded: its plural labels the report's rows and the batch summary's, and names what a
+    /// boss deals in the home's suggestion.
     public static func title(_ category: CardCategory) -> String {
         switch category {
         case .duplicates: "duplicate"
@@ -16,7 +18,7 @@ public enum CardReason {
         case .screenshots: "screenshot"
         case .oldPhotos: "old photo"
         case .badShots: "bad shot"
-        case .other: "file"
+        case .other: "other file"
         }
     }
 

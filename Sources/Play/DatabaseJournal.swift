@@ -27,7 +27,7 @@ final class DatabaseJournal: TrashJournal {
             let card = facts[move.key.itemID]
             return TrashedRecord(round: move.key.batch.rawValue, item: move.key.itemID, part: move.key.part,
                                  originalPath: move.originalPath, expected: move.expected,
-                                 category: card?.category ?? "other",
+                                 category: card?.category ?? CardCategory.other.rawValue,
                                  contentKey: move.key.part == 0 ? card?.contentKey : nil, deletedAt: now)
         })
     }

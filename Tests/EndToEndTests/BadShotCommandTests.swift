@@ -55,6 +55,30 @@ import Testing
             #expect(played.stdout.contains(words), "\(words): \(played.stdout)")
         }
     }
+    /// Deleted bad shots have their row in every report: `report --json` (`byCategory.badShots`, and byCategory sums
+    /// to filesDeleted), the terminal's "By kind" and the HTML page (the web app's report page is that page).
+    @Test func deletedBadShotsHaveTheirRowInEveryReport() throws {
+        let clean = try CleanBinary()
+        defer { clean.removeHome() }
+        let library = try Self.library(clean)
+        #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
+        let played = try CleanBinary.object(clean.run(["boss", "bad-shots", "--json"], input: String(repeating: "d\n", count: 9) + "y\n"))
+        #expect(played["deleted"] as? Int == 9)
+        let bytes = try #require(played["bytesFreed"] as? Int)
+        let report = try CleanBinary.object(clean.run(["report", "--json"]))
+        let byCategory = try #require(report["byCategory"] as? [String: [String: Int]])
+        #expect(byCategory["badShots"] == ["files": 9, "bytes": bytes])
+        #expect(byCategory.values.reduce(0) { $0 + $1["files"]! } == report["filesDeleted"] as? Int)
+        #expect(byCategory.values.reduce(0) { $0 + $1["bytes"]! } == report["bytesFreed"] as? Int)
+        let text = try clean.run(["report"]).stdout
+        #expect(text.contains("\n  bad shots             9 files"), "\(text)")
+        let file = clean.home + "/report.html"
+        #expect(try clean.run(["report", "--html", file]).status == 0)
+        let html = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(html.contains("data-category=\"badShots\" data-files=\"9\" data-bytes=\"\(bytes)\""))
+        #expect(html.contains(">Bad shots</text>"))
+    }
+
     /// A burst (`Fixtures/burst`): the frame out of focus beside two sharp ones is a bad shot, and its card says so.
     @Test func theSoftFrameOfABurstIsDealtWithItsReason() throws {
         let clean = try CleanBinary()

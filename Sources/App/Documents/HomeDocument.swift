@@ -73,10 +73,7 @@ package enum HomeSuggestion {
         guard let best = NextBoss.best(ordered) else {
             return "nothing to clean in the index right now. Scan another folder: `clean scan DIR`."
         }
-        let nouns: [BossQueue: String] = [.screenshots: "screenshot", .videos: "big video", .old: "old photo",
-                                          .duplicates: "duplicate copy", .similar: "similar photo"]
-        let queue = bosses.first { $0.name == best.boss }?.category
-        let noun = queue.flatMap { nouns[$0] } ?? "card"
+        let noun = bosses.first { $0.name == best.boss }.map { CardReason.title(CardCategory($0.category)) } ?? "card"
         return "\(Words.count(best.cards, noun)), \(ByteCount.human(best.bytes)): `clean boss \(best.boss)`"
     }
 }

@@ -8,14 +8,14 @@ package struct ReportDocument: Encodable {
         let bytes: Int64
     }
 
-    /// Bytes and files freed by kind: every kind named, 0 where nothing was.
+    /// Bytes and files freed by kind: every row's key (every `CardCategory`, by its raw value), 0 where nothing was.
     struct ByCategory: Encodable {
-        let screenshots: Tally
-        let bigVideos: Tally
-        let oldPhotos: Tally
-        let duplicates: Tally
-        let similar: Tally
-        let other: Tally
+        let rows: [(key: String, tally: Tally)]
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: NameKey.self)
+            for row in rows { try container.encode(row.tally, forKey: NameKey(row.key)) }
+        }
     }
 
     struct DayTally: Encodable {
@@ -23,9 +23,6 @@ package struct ReportDocument: Encodable {
         let files: Int
         let bytes: Int64
     }
-
-    /// The kinds `byCategory` names, in its order.
-    package static let categories = ["screenshots", "bigVideos", "oldPhotos", "duplicates", "similar", "other"]
 
     let bytesFreed: Int64
     let filesDeleted: Int
@@ -36,16 +33,26 @@ package struct ReportDocument: Encodable {
     let byDay: [DayTally]
     let protected: [StoreDocument]
 
-    package init(_ r: StorageReport, protected stores: [ProtectedStore] = []) {
+    /// `categories`: the rows `byCategory` names, in its order (every category; a test adds one).
+    package init(_ r: StorageReport, protected stores: [ProtectedStore] = [], categories: [CategoryRow] = CategoryRow.all) {
         bytesFreed = r.bytesFreed
         filesDeleted = r.filesDeleted
         filesRestored = r.filesRestored
         bytesInTrash = r.bytesInTrash
         bytesPurged = r.bytesPurged
-        let tally = { (name: String) in Tally(files: r.byCategory[name]?.files ?? 0, bytes: r.byCategory[name]?.bytes ?? 0) }
-        byCategory = ByCategory(screenshots: tally("screenshots"), bigVideos: tally("bigVideos"), oldPhotos: tally("oldPhotos"),
-                                duplicates: tally("duplicates"), similar: tally("similar"), other: tally("other"))
+        byCategory = ByCategory(rows: categories.map { row in
+            (row.key, Tally(files: r.byCategory[row.key]?.files ?? 0, bytes: r.byCategory[row.key]?.bytes ?? 0))
+        })
         byDay = r.byDay.keys.sorted().map { DayTally(date: $0.description, files: r.byDay[$0]!.files, bytes: r.byDay[$0]!.bytes) }
         protected = stores.map(StoreDocument.init)
     }
+}
+
+/// A key named at run time (a row of the report by kind).
+struct NameKey: CodingKey {
+    let stringValue: String
+    var intValue: Int? { nil }
+    init(_ name: String) { stringValue = name }
+    init?(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) { nil }
 }

@@ -8,15 +8,14 @@ import Scanning
 /// `clean report --html FILE`: the storage report as one self-contained page (inline CSS and
 /// SVG, no script, nothing fetched), written atomically next to where it will live.
 package enum ReportHTML {
-    package static let labels = ["screenshots": "Screenshots", "bigVideos": "Big videos", "oldPhotos": "Old photos", "duplicates": "Duplicates", "similar": "Similar photos", "other": "Other"]
-    package static let colors = ["screenshots": "#4f8ef7", "bigVideos": "#e0585b", "oldPhotos": "#e5a33b", "duplicates": "#7b61d9", "similar": "#3bb5a0", "other": "#8a94a6"]
     package static let trashColor = "#2ea66f", purgedColor = "#1f6f4a"
 
     // MARK: - The page
 
     /// The page; `inApp` draws it in the web app's dark theme and points to its Trash page, not to a command.
+    /// `categories`: the rows "By kind" lists (every category; a test adds one).
     package static func page(_ r: StorageReport, today: Day, since: Day?, first: ScanRunRecord?, now: IndexTotals?, calendar: Calendar,
-                     inApp: Bool = false) -> String {
+                             inApp: Bool = false, categories: [CategoryRow] = CategoryRow.all) -> String {
         let scope = since.map { "Since \(longDate($0))" } ?? "All time"
         let footer = inApp ? "Sizes in decimal units (1 MB = 1,000,000 bytes); hover or tap a bar for its exact numbers."
             : "Made by <code>clean report --html</code>. Sizes in decimal units (1 MB = 1,000,000 bytes); hover a bar for its exact numbers. This page loads nothing from anywhere."
@@ -35,13 +34,13 @@ package enum ReportHTML {
             <header><h1>Storage recovered</h1><p class="scope">\(escapeHTML(scope)) · report of \(escapeHTML(longDate(today)))</p></header>
             \(headline(r, restoreHint: inApp ? "the Trash page brings them back" : "clean restore brings them back"))
             <section id="categories"><h2>By kind</h2>
-            \(categories(r))
+            \(byKind(r, categories))
             </section>
             <section id="days"><h2>Last 30 days</h2>
             \(days(r, today: today, since: since))
             </section>
             <section id="biggest"><h2>Biggest wins</h2>
-            \(biggest(r, calendar: calendar))
+            \(biggest(r, calendar: calendar, categories: categories))
             </section>
             <section id="library"><h2>Your library, then and now</h2>
             \(library(first: first, now: now, calendar: calendar))
@@ -76,11 +75,11 @@ package enum ReportHTML {
             + "<p class=\"note\">\(escapeHTML(note))</p></div>"
     }
 
-    private static func categories(_ r: StorageReport) -> String {
-        let rows = ReportDocument.categories.map { name in
-            let tally = r.byCategory[name] ?? .init()
-            return SVGChart.Row(label: labels[name]!, value: tally.bytes, valueText: "\(files(tally.files)) · \(ByteCount.human(tally.bytes))",
-                                color: colors[name]!, data: [("category", name), ("files", String(tally.files)), ("bytes", String(tally.bytes))])
+    private static func byKind(_ r: StorageReport, _ categories: [CategoryRow]) -> String {
+        let rows = categories.map { row in
+            let tally = r.byCategory[row.key] ?? .init()
+            return SVGChart.Row(label: row.title, value: tally.bytes, valueText: "\(files(tally.files)) · \(ByteCount.human(tally.bytes))",
+                                color: row.color, data: [("category", row.key), ("files", String(tally.files)), ("bytes", String(tally.bytes))])
         }
         return SVGChart.rows(rows, title: "Storage recovered by kind")
     }
@@ -102,11 +101,12 @@ package enum ReportHTML {
                                 valueText: { ByteCount.human($0) }) + note + shaded
     }
 
-    private static func biggest(_ r: StorageReport, calendar: Calendar) -> String {
+    private static func biggest(_ r: StorageReport, calendar: Calendar, categories: [CategoryRow]) -> String {
         guard !r.biggest.isEmpty else { return "<p class=\"empty\">Nothing deleted yet: play a round with <code>clean round</code>.</p>" }
         let rows = r.biggest.enumerated().map { index, file in
-            "<tr><td class=\"rank\">\(index + 1)</td><td class=\"size\" title=\"\(Words.grouped(Int(file.size))) bytes\">\(escapeHTML(ByteCount.human(file.size)))</td>"
-                + "<td class=\"kind\"><span class=\"swatch\" style=\"background:\(colors[file.category] ?? colors["other"]!)\"></span>\(escapeHTML(labels[file.category] ?? "Other"))</td>"
+            let kind = CategoryRow.row(file.category, among: categories)
+            return "<tr><td class=\"rank\">\(index + 1)</td><td class=\"size\" title=\"\(Words.grouped(Int(file.size))) bytes\">\(escapeHTML(ByteCount.human(file.size)))</td>"
+                + "<td class=\"kind\"><span class=\"swatch\" style=\"background:\(kind.color)\"></span>\(escapeHTML(kind.title))</td>"
                 + "<td class=\"day\">\(Day(file.deletedAt, in: calendar))</td>"
                 + "<td class=\"path\">\(escapeHTML(file.rawOriginalPath.description))\(file.purgedAt == nil ? "" : " <span class=\"tag\">deleted for good</span>")</td></tr>"
         }

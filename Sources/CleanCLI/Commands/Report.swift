@@ -53,7 +53,9 @@ extension Clean {
 
 /// How the storage report is shown: DESIGN.md's JSON, or text with a 30-day bar chart.
 enum ReportOutput {
-    static func human(_ r: StorageReport, today: Day, first: ScanRunRecord?, now: IndexTotals?, protected: [ProtectedStore] = []) -> String {
+    /// `categories`: the rows "By kind" lists (every category; a test adds one).
+    static func human(_ r: StorageReport, today: Day, first: ScanRunRecord?, now: IndexTotals?, protected: [ProtectedStore] = [],
+                      categories: [CategoryRow] = CategoryRow.all) -> String {
         var lines = [
             "Storage recovered: \(humanBytes(r.bytesFreed)) (\(plural(r.filesDeleted - r.filesRestored, "file")))",
             "  in the trash, recoverable: \(humanBytes(r.bytesInTrash)) · freed for good: \(humanBytes(r.bytesPurged))",
@@ -61,10 +63,9 @@ enum ReportOutput {
             "",
             "By kind:",
         ]
-        let labels = ["screenshots": "screenshots", "bigVideos": "big videos", "oldPhotos": "old photos", "duplicates": "duplicates", "similar": "similar", "other": "other"]
-        for name in ReportDocument.categories {
-            let tally = r.byCategory[name] ?? .init()
-            lines.append("  \(labels[name]!.padding(toLength: 12, withPad: " ", startingAt: 0)) \(String(tally.files).leftPadded(6)) files  \(humanBytes(tally.bytes).leftPadded(10))")
+        for row in categories {
+            let tally = r.byCategory[row.key] ?? .init()
+            lines.append("  \(padRight(truncated(row.label, 16), 16)) \(String(tally.files).leftPadded(6)) files  \(humanBytes(tally.bytes).leftPadded(10))")
         }
         lines.append("")
         lines.append("Last 30 days:")

@@ -74,7 +74,7 @@ extension Clean {
             if json {
                 try printDocument(ScanDocument(report))
             } else {
-                print(ScanOutput.human(report, roots: roots))
+                print(ScanOutput.human(report, roots: roots, bosses: context.configuration.game.bosses))
             }
         }
 

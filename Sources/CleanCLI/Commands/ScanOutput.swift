@@ -1,10 +1,11 @@
 import App
+import Game
 import Library
 import Scanning
 
 /// How a scan report is shown: a short human summary, or the JSON DESIGN.md specifies.
 enum ScanOutput {
-    static func human(_ report: ScanReport, roots: [some CustomStringConvertible]) -> String {
+    static func human(_ report: ScanReport, roots: [some CustomStringConvertible], bosses: [BossDefinition]) -> String {
         let s = report.summary
         var lines = [
             "Scanned \(roots.map(\.description).joined(separator: ", ")) in \(String(format: "%.1f", report.elapsedSeconds)) s",
@@ -28,24 +29,27 @@ enum ScanOutput {
             if report.errors.count > 10 { lines.append("  … and \(report.errors.count - 10) more (clean scan --json lists them all)") }
         }
         lines.append("")
-        lines.append(next(s))
+        lines.append(next(s, bosses: bosses))
         return lines.joined(separator: "\n")
     }
 
-    /// What to do next, fitted to what was found: the biggest pile's boss, or that there is nothing to clean.
-    static func next(_ s: LibrarySummary) -> String {
-        let piles: [(filter: String, boss: String, bytes: Int64, count: Int)] = [
-            ("big-videos", "videos", s.bigVideos.bytes, s.bigVideos.count),
-            ("duplicates", "duplicates", s.duplicates.reclaimableBytes, s.duplicates.files),
-            ("similar", "similar", s.similar.reclaimableBytes, s.similar.files),
-            ("old", "old", s.oldPhotos.bytes, s.oldPhotos.count),
-            ("screenshots", "screenshots", 0, s.screenshots),
-            ("bad-shots", "bad-shots", s.badShots.bytes, s.badShots.count),
+    /// What to do next, fitted to what was found: the biggest pile's listing and the boss of `bosses` that deals it,
+    /// or that there is nothing to clean.
+    static func next(_ s: LibrarySummary, bosses: [BossDefinition]) -> String {
+        let piles: [(filter: ItemFilter, queue: BossQueue, bytes: Int64, count: Int)] = [
+            (.bigVideos, .videos, s.bigVideos.bytes, s.bigVideos.count),
+            (.duplicates, .duplicates, s.duplicates.reclaimableBytes, s.duplicates.files),
+            (.similar, .similar, s.similar.reclaimableBytes, s.similar.files),
+            (.old, .old, s.oldPhotos.bytes, s.oldPhotos.count),
+            (.screenshots, .screenshots, 0, s.screenshots),
+            (.badShots, .badShots, s.badShots.bytes, s.badShots.count),
         ]
         guard s.files > 0 else { return "Nothing to clean here." }
         guard let best = piles.filter({ $0.count > 0 }).max(by: { ($0.bytes, $0.count) < ($1.bytes, $1.count) }) else {
             return "Nothing to clean here yet: no screenshots, big videos, old photos or copies."
         }
-        return "Next: `clean items --filter \(best.filter)` to look, or `clean boss \(best.boss)` to play."
+        let look = "`clean items --filter \(best.filter.rawValue)` to look"
+        guard let boss = bosses.first(where: { $0.category == best.queue }) else { return "Next: \(look)." }
+        return "Next: \(look), or `clean boss \(boss.name)` to play."
     }
 }

@@ -39,7 +39,7 @@ extension LibraryDatabase {
             for (index, entry) in entries.enumerated() {
                 // Item ids below zero: the adopted files are in no scan of this index.
                 var record = TrashedRecord(round: round.id!, item: -Int64(index + 1), part: 0, originalPath: entry.originalPath,
-                                           expected: entry.status, category: "other", contentKey: nil, deletedAt: entry.deletedAt)
+                                           expected: entry.status, category: CardCategory.other.rawValue, contentKey: nil, deletedAt: entry.deletedAt)
                 record.state = "done"
                 record.trashName = Data(entry.trashName)
                 record.deletionDate = entry.deletionDate

@@ -8,6 +8,10 @@ public struct StorageReport: Sendable, Equatable {
         public init() {}
         public var files = 0
         public var bytes: Int64 = 0
+        public init(files: Int, bytes: Int64) {
+            self.files = files
+            self.bytes = bytes
+        }
         mutating func add(_ size: Int64) {
             files += 1
             bytes += size
@@ -24,7 +28,8 @@ public struct StorageReport: Sendable, Equatable {
     public var filesInTrash = 0
     /// Deleted for good by `clean trash empty`.
     public var bytesPurged: Int64 = 0
-    /// Keys: screenshots, bigVideos, oldPhotos, duplicates, other (net of restores).
+    /// Keyed by each `CardCategory`'s raw value, every category present (net of restores); a file of a category this
+    /// build does not know counts as `other`.
     public var byCategory: [String: Tally] = Dictionary(uniqueKeysWithValues: CardCategory.allCases.map { ($0.rawValue, Tally()) })
     public var byDay: [Day: Tally] = [:]
     /// The largest files freed (not restored), biggest first.
@@ -44,7 +49,7 @@ public struct StorageReport: Sendable, Equatable {
                 bytesInTrash += file.size
                 filesInTrash += 1
             }
-            byCategory[byCategory[file.category] == nil ? "other" : file.category]!.add(file.size)
+            byCategory[byCategory[file.category] == nil ? CardCategory.other.rawValue : file.category]!.add(file.size)
             byDay[Day(file.deletedAt, in: calendar), default: Tally()].add(file.size)
         }
         biggest = Array(moved.filter { $0.state == "done" && $0.restoredAt == nil }.sorted { $0.size > $1.size }.prefix(biggestCount))

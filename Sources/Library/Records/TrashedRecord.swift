@@ -22,7 +22,7 @@ public struct TrashedRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     public var ctimeNs: Int64?
     /// The inode of `files/NAME` once moved (v5-trash): restore refuses an entry swapped since.
     public var trashInode: Int64?
-    /// screenshots, bigVideos, oldPhotos, duplicates or other.
+    /// The card's `CardCategory` raw value (`other` when none).
     public var category: String
     /// The content hash, so re-deleting restored content earns no XP twice.
     public var contentKey: String?
