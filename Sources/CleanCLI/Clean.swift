@@ -1,4 +1,5 @@
 import App
+import Foundation
 import ArgumentParser
 import Imaging
 import Library
@@ -35,7 +36,9 @@ public struct Clean: ParsableCommand {
         }
         do {
             var command = try parseAsRoot(arguments)
-            if !(command is Config || command is Config.SetValue), let context = try? AppContext() { AutoEmpty.run(context) }
+            if !(command is Config || command is Config.SetValue), (try? AppContext()) != nil {
+                AutoEmpty.run(AppService(environment: ProcessInfo.processInfo.environment))
+            }
             try command.run()
         } catch {
             exit(withError: error)

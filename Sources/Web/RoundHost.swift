@@ -67,14 +67,12 @@ public final class RoundHost: @unchecked Sendable {
             running.driver.interrupt()   // abandoned: its deletes wait in `clean pending`
             _ = try? finish(running, yes: false)
         }
-        let opening = try openPlay()
-        let (kind, category) = try Self.queue(boss, in: opening.play)
-        // Duplicates and similar photos come as group cards (`group` in each card's JSON, `keep` in a decision).
-        let play = opening.play
+        let opening = try open(boss)
         let deal: RoundDeal
         do {
-            // A boss battle is untimed; the free tier's daily swiping time still ends it.
-            deal = try dealOnClock(play, kind, category, boss == nil ? opening.roundSeconds : nil)
+            // A boss battle is untimed; the free tier's daily swiping time still ends it. Duplicates and similar photos
+            // come as group cards (`group` in each card's JSON, `keep` in a decision).
+            deal = try dealOnClock(opening.play, opening.kind, opening.category, opening.seconds)
         } catch {
             throw WebError.unexpected(error)
         }
@@ -88,33 +86,18 @@ public final class RoundHost: @unchecked Sendable {
         }
     }
 
-    /// What `boss` deals, from the rules (the config's `[[game.bosses]]`, or this week's weekly boss); nil: a round.
-    private static func queue(_ boss: String?, in play: PlayContext) throws(WebError) -> (RoundKind, CardCategory?) {
-        guard let boss else { return (.round, nil) }
+    /// Play opened for `boss` (nil: a round) by the app, its refusals as the page's errors.
+    private func open(_ boss: String?) throws(WebError) -> PlayOpening {
         do {
-            if boss == "weekly" {
-                guard let weekly = try play.weeklyBossName() else {
-                    throw WebError(404, "no weekly boss this week: no boss of the pool has a card in this library")
-                }
-                return (.weekly(weekly), nil)
+            return try backend.openRound(boss: boss)
+        } catch let refusal as PlayRefusal {
+            switch refusal {
+            case .unknownBoss: throw WebError(400, refusal.words(on: .web))
+            case .noWeeklyBoss: throw WebError(404, refusal.words(on: .web))
+            case .moverBusy: throw WebError(409, refusal.words(on: .web))
             }
-        } catch let error as WebError {
-            throw error
         } catch {
             throw WebError.unexpected(error)
-        }
-        guard let known = play.boss(named: boss) else {
-            throw WebError(400, "unknown boss '\(boss)'; choose \(play.rules.bosses.map(\.name).joined(separator: ", ")) or weekly")
-        }
-        return (.boss(boss), CardCategory(known.category))
-    }
-
-    private func openPlay() throws(WebError) -> PlayOpening {
-        do {
-            return try backend.openPlay()
-        } catch {
-            guard "\(error)".hasPrefix("another clean is moving files") else { throw WebError.unexpected(error) }
-            throw WebError(409, "a round is already running: another clean is moving files; wait for it to finish and try again")
         }
     }
 

@@ -63,6 +63,14 @@ import Testing
                                                                   "web-bad-shot-accidental.png", "web-bad-shot-burst.png"])
     }
 
+    /// `web_home_report.py` (issue 49, points 6 and 7): this week's boss on the home page, with its story and a Fight button
+    /// that deals it, the suggestion a link built from the home's data, and the report page's row for every category (the
+    /// bad shots deleted among them), at 1280×800 and 390×844, neither page scrolling sideways.
+    @Test func theHomeShowsTheWeeklyBossAndTheReportTheBadShots() throws {
+        try Self.runBrowserScript("web_home_report.py", screenshots: ["home-weekly-desktop.png", "home-weekly-phone.png",
+                                                                     "report-bad-shots-desktop.png", "report-bad-shots-phone.png"])
+    }
+
     /// `web_phone.py`: `clean web --phone --address 127.0.0.2` with Chromium's mobile emulation and
     /// touch as the phone: the Phone line and its QR code (decoded with zbarimg), 401 before pairing
     /// and 421 for a foreign Host, the link pairs once, a card swiped left by touch lands in the

@@ -32,7 +32,13 @@ import App
             _ = try await client.send(.post, "/api/v1/rounds/\(round)/confirm", json: #"{"yes":false}"#)
             let home = try await client.send(.get, "/api/v1/home").object
             #expect((home["profile"] as? [String: Any])?["level"] as? Int == 1)
-            #expect((home["bosses"] as? [[String: Any]])?.count == 6 && (home["challenges"] as? [Any])?.isEmpty == false)
+            #expect((home["bosses"] as? [[String: Any]])?.count == 7 && (home["challenges"] as? [Any])?.isEmpty == false)
+            // The home lists this week's boss as `/bosses` does (issue 50: it had none), and what to play next as data.
+            let homeWeekly = try #require((home["bosses"] as? [[String: Any]])?.last)
+            #expect(homeWeekly["name"] as? String == "weekly" && homeWeekly["title"] as? String == title
+                    && homeWeekly["weeklyName"] as? String == weekly["weeklyName"] as? String && homeWeekly["story"] as? String == weekly["story"] as? String)
+            let next = try #require(home["next"] as? [String: Any])
+            #expect(next["boss"] as? String == "old" && next["cards"] as? Int == 9 && next["what"] as? String == "9 old photos", "\(next)")
             #expect(home["nextLevelTitle"] as? String == "Digital Declutterer")
         }
     }

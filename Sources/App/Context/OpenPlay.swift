@@ -12,9 +12,7 @@ package extension AppContext {
     /// interrupted. The recovery is reported on stderr.
     func openPlay() throws -> (PlayContext, ProcessLock) {
         let library = try openLibrary()
-        guard let lock = try takeMoverLock() else {
-            throw CleanError("another clean is moving files in \(home); wait for it to finish and try again")
-        }
+        guard let lock = try takeMoverLock() else { throw MoverBusy(home: home) }
         let play = try playContext(library)
         report(try play.recover())
         return (play, lock)
@@ -67,4 +65,10 @@ package extension AppContext {
         }
         for problem in recovered.problems { AppLog.warn("clean: \(problem)") }
     }
+}
+
+/// Another clean holds the one-mover lock: it is moving files (or a round is in play) in the state folder `home`.
+package struct MoverBusy: Error, CustomStringConvertible {
+    package let home: String
+    package var description: String { "another clean is moving files in \(home); wait for it to finish and try again" }
 }

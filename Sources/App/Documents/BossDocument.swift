@@ -1,68 +1,48 @@
 import Foundation
 import Game
-import Play
 
-/// One boss of `clean boss list --json` and `GET /api/v1/bosses`: the configured bosses, then this
-/// week's (with `weeklyName`, `story`, `week` and `endsAt`).
+/// One boss of `clean boss list --json`, `GET /api/v1/bosses` and the home's `bosses`: a `BossStanding` as JSON. The
+/// configured bosses have `category`; this week's (named `weekly`) has `weeklyName`, `story`, `week` and `endsAt`.
 package struct BossDocument: Encodable {
-    let name: String
-    let title: String
-    let target: Int
-    let progress: Int
-    let defeated: Bool
-    let xpReward: Int
-    let available: Int
-    let weekly: Bool
-    let category: String?
-    let weeklyName: String?
-    let story: String?
-    let difficulty: String
-    let week: String?
-    let endsAt: String?
+    let standing: BossStanding
+    let calendar: Calendar
 
     private enum Keys: String, CodingKey {
-        case name, title, target, progress, defeated, xpReward, available, weekly, category, weeklyName, story, difficulty, week, endsAt
+        case name, title, target, progress, defeated, xpReward, available, availableCounted, bytes, weekly, category, weeklyName, story
+        case difficulty, week, endsAt
     }
 
-    /// The configured bosses have `category`; the weekly one has its own four fields instead.
+    package init(_ standing: BossStanding, calendar: Calendar) {
+        self.standing = standing
+        self.calendar = calendar
+    }
+
+    package static func list(_ board: BossBoard, calendar: Calendar) -> [BossDocument] {
+        board.bosses.map { BossDocument($0, calendar: calendar) }
+    }
+
     package func encode(to encoder: any Encoder) throws {
+        let s = standing
         var c = encoder.container(keyedBy: Keys.self)
-        try c.encode(name, forKey: .name)
-        try c.encode(title, forKey: .title)
-        try c.encode(target, forKey: .target)
-        try c.encode(progress, forKey: .progress)
-        try c.encode(defeated, forKey: .defeated)
-        try c.encode(xpReward, forKey: .xpReward)
-        try c.encode(available, forKey: .available)
-        try c.encode(weekly, forKey: .weekly)
-        if let category { try c.encode(category, forKey: .category) }
-        if let weeklyName, let story {
-            try c.encode(weeklyName, forKey: .weeklyName)
-            try c.encode(story, forKey: .story)
+        try c.encode(s.name, forKey: .name)
+        try c.encode(s.title, forKey: .title)
+        try c.encode(s.target, forKey: .target)
+        try c.encode(s.progress, forKey: .progress)
+        try c.encode(s.defeated, forKey: .defeated)
+        try c.encode(s.xpReward, forKey: .xpReward)
+        try c.encode(s.cards, forKey: .available)
+        try c.encode(s.cardsCounted, forKey: .availableCounted)
+        try c.encodeIfPresent(s.bytes, forKey: .bytes)
+        try c.encode(s.weekly != nil, forKey: .weekly)
+        if let queue = s.queue { try c.encode(queue.rawValue, forKey: .category) }
+        if let weekly = s.weekly {
+            try c.encode(weekly.name, forKey: .weeklyName)
+            try c.encode(weekly.story, forKey: .story)
         }
-        try c.encode(difficulty, forKey: .difficulty)
-        if let week, let endsAt {
-            try c.encode(week, forKey: .week)
-            try c.encode(endsAt, forKey: .endsAt)
+        try c.encode(s.difficulty.rawValue, forKey: .difficulty)
+        if let weekly = s.weekly {
+            try c.encode(weekly.week.description, forKey: .week)
+            try c.encode(ISO8601.string(weekly.endsAt, timeZone: calendar.timeZone), forKey: .endsAt)
         }
-    }
-
-    package static func list(_ bosses: [BossStatus], available: [String: Int], weekly: WeeklyBossView?, calendar: Calendar) -> [BossDocument] {
-        var list = bosses.map { boss in
-            BossDocument(name: boss.name, title: boss.title, target: boss.target, progress: boss.progress, defeated: boss.defeated,
-                         xpReward: boss.xpReward, available: available[boss.name] ?? 0, weekly: false, category: boss.category.rawValue,
-                         weeklyName: nil, story: nil,
-                         difficulty: BossDifficulty.of(target: boss.target, progress: boss.progress, dealable: available[boss.name] ?? 0).rawValue,
-                         week: nil, endsAt: nil)
-        }
-        if let weekly {
-            let status = weekly.status
-            list.append(BossDocument(name: "weekly", title: status.boss.title, target: status.target, progress: status.progress,
-                                     defeated: status.defeated, xpReward: status.boss.xpReward, available: weekly.cards, weekly: true,
-                                     category: nil, weeklyName: status.boss.name, story: status.boss.story,
-                                     difficulty: BossDifficulty.of(target: status.target, progress: status.progress, dealable: weekly.cards).rawValue,
-                                     week: status.week.description, endsAt: ISO8601.string(weekly.endsAt, timeZone: calendar.timeZone)))
-        }
-        return list
     }
 }

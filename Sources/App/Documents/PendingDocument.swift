@@ -15,13 +15,16 @@ package struct PendingDocument: Encodable {
     let files: Int
     let bytes: Int64
 
-    package static func list(_ rounds: [RoundRecord], play: PlayContext, context: AppContext) throws -> [PendingDocument] {
-        try rounds.map { round in
-            let deletes = try play.library.decisions(of: round.id!).filter { $0.decision == .delete }
-            return PendingDocument(round: round.id, kind: round.kind.rawValue, boss: round.boss, title: title(round, context: context),
-                                   endedAt: ISO8601.string(round.endedAt), reviewed: round.reviewed, toDelete: deletes.map(\.rawPath),
-                                   files: deletes.count, bytes: try sizes(deletes, play: play).reduce(0, +))
-        }
+    package init(_ batch: PendingBatch) {
+        round = batch.round.id
+        kind = batch.round.kind.rawValue
+        boss = batch.round.boss
+        title = batch.title
+        endedAt = ISO8601.string(batch.round.endedAt)
+        reviewed = batch.round.reviewed
+        toDelete = batch.deletes.map(\.rawPath)
+        files = batch.deletes.count
+        bytes = batch.bytes
     }
 
     /// Each decision's card size: the file and the files linked to it (a Live Photo's video, a RAW's JPEG).

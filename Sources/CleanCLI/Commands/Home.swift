@@ -25,19 +25,13 @@ enum Home {
         lines += challenges(view, today: today, context: context, style: style)
         lines.append(achievements(view, context: context, style: style))
         lines.append("")
-        let piles = try dealablePiles(context: context)  // the card queues, counted once for both sections
-        lines += bosses(view, counts: piles.mapValues(\.count), weekly: try weeklyBoss(context: context, profile: view.profile, countingUpTo: weeklyCountLimit),
-                        context: context, style: style)
+        let board = try BossBoard(context: context, player: view, weeklyCountLimit: BossBoard.homeWeeklyCountLimit)
+        lines += bosses(board, context: context, style: style)
         lines.append("")
-        let library = try context.existingLibrary()
-        lines += try trash(library?.filesInTrash() ?? [], context: context, style: style)
-        lines.append(style.bold("Next: ") + suggestion(piles, bosses: view.rules.bosses, hasLibrary: library != nil))
+        lines += try trash(context.existingLibrary()?.filesInTrash() ?? [], context: context, style: style)
+        lines.append(style.bold("Next: ") + HomeSuggestion.words(board))
         return lines.map(trimmedRight).joined(separator: "\n")
     }
-
-    /// The weekly boss's cards are counted up to here ("10,000+"): its filter can take most of a million files,
-    /// and the screen shows a count, not a number to do sums with.
-    static let weeklyCountLimit = 10_000
 
     // MARK: - Sections
 
@@ -121,33 +115,24 @@ enum Home {
         return line + style.dim(" · clean achievements")
     }
 
-    /// The bosses not yet defeated with their progress and the cards each could deal now; the defeated ones in a line.
-    static func bosses(_ view: PlayerView, counts: [String: Int], weekly: WeeklyBossView?, context: AppContext, style: Style) -> [String] {
-        let list = Bosses.list(for: view.profile, rules: view.rules)
-        var lines = [style.bold("Bosses") + (counts.isEmpty ? "" : style.dim("  (cards each can deal now · difficulty; fight one: clean boss NAME)"))]
-        for boss in list where !boss.defeated {
-            let fraction = boss.target > 0 ? Double(boss.progress) / Double(boss.target) : 1
-            let cards = counts[boss.name].map { count in
-                "\(grouped(count)) · \(BossDifficulty.of(target: boss.target, progress: boss.progress, dealable: count).rawValue)"
-            } ?? ""
-            lines.append("  " + padRight(truncated(boss.title, 20), 21) + style.bar(fraction, width: 8)
+    /// The bosses not yet defeated with their progress and the cards each could deal now, this week's boss with its
+    /// story; the defeated ones in a line.
+    static func bosses(_ board: BossBoard, context: AppContext, style: Style) -> [String] {
+        var lines = [style.bold("Bosses") + (board.hasLibrary ? style.dim("  (cards each can deal now · difficulty; fight one: clean boss NAME)") : "")]
+        for boss in board.bosses where !boss.defeated || boss.weekly != nil {
+            let cards = boss.defeated ? style.green("✓")
+                : board.hasLibrary ? "\(grouped(boss.cards))\(boss.cardsCounted ? "" : "+") · \(boss.difficulty.rawValue)" : ""
+            lines.append("  " + padRight(truncated(boss.title, 20), 21) + style.bar(boss.fraction, width: 8)
                          + padLeft("\(grouped(boss.progress))/\(grouped(boss.target))", 9) + padLeft("+\(boss.xpReward) XP", 9)
                          + padLeft(cards, 15) + "  " + style.dim(boss.name))
+            if let weekly = boss.weekly {
+                let next = DayText.short(Day(weekly.endsAt, in: context.calendar))
+                lines.append("    " + style.dim(truncated("This week's boss, a new one \(next): \(weekly.story)", Style.columns - 4)))
+            }
         }
-        if let weekly {
-            let status = weekly.status
-            let fraction = Double(status.progress) / Double(max(1, status.target))
-            let difficulty = BossDifficulty.of(target: status.target, progress: status.progress, dealable: weekly.cards)
-            let state = status.defeated ? style.green("✓") : "\(grouped(weekly.cards))\(weekly.cardsCounted ? "" : "+") · \(difficulty.rawValue)"
-            lines.append("  " + padRight(truncated(status.boss.title, 20), 21) + style.bar(fraction, width: 8)
-                         + padLeft("\(grouped(status.progress))/\(grouped(status.target))", 9) + padLeft("+\(status.boss.xpReward) XP", 9)
-                         + padLeft(state, 15) + "  " + style.dim("weekly"))
-            let next = DayText.short(Day(weekly.endsAt, in: context.calendar))
-            lines.append("    " + style.dim(truncated("This week's boss, a new one \(next): \(status.boss.story)", Style.columns - 4)))
-        }
-        let defeated = list.filter(\.defeated).map(\.title)
+        let defeated = board.configured.filter(\.defeated).map(\.title)
         if !defeated.isEmpty { lines.append("  " + style.green("✓ defeated: ") + defeated.joined(separator: ", ")) }
-        if counts.isEmpty { lines.append("  " + style.dim("Scan a folder to see how many cards each boss can deal.")) }
+        if !board.hasLibrary { lines.append("  " + style.dim("Scan a folder to see how many cards each boss can deal.")) }
         return lines
     }
 
@@ -163,11 +148,6 @@ enum Home {
         }
         let day = Day(max(due, context.now), in: context.calendar)
         return [holds + "the oldest goes for good \(DayText.short(day))", ""]
-    }
-
-    /// What to play next (`NextBoss`, the pages' rule too), as a command to run; `clean scan` when there is no library.
-    static func suggestion(_ piles: [String: CardTally], bosses: [BossDefinition], hasLibrary: Bool) -> String {
-        HomeSuggestion.words(piles, bosses: bosses, hasLibrary: hasLibrary)
     }
 
     // MARK: - Helpers

@@ -21,31 +21,19 @@ extension Clean {
         var html: String?
 
         func run() throws {
-            let context = try AppContext()
-            var start: Date?
-            if let since {
-                guard let day = Day(string: since), let date = context.calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) else {
-                    throw CleanError("--since '\(since)' is not a date like 2026-03-01")
-                }
-                start = date
+            let day = try since.map { text in
+                guard let day = Day(string: text) else { throw CleanError("--since '\(text)' is not a date like 2026-03-01") }
+                return day
             }
-            let library = try context.existingLibrary()
-            let report = try library?.storageReport(since: start, calendar: context.calendar) ?? StorageReport(moved: [], calendar: context.calendar)
-            let protected = try library?.protectedStores() ?? []
-            let today = Day(context.now, in: context.calendar)
-            let first = json && html == nil ? nil : try library?.firstScan()
-            let now = json && html == nil ? nil : try library?.indexTotals()
-            if let html {
-                try ReportHTML.write(ReportHTML.page(report, today: today, since: start.map { Day($0, in: context.calendar) },
-                                                     first: first, now: now, calendar: context.calendar), to: html)
-            }
+            let view = try AppService(environment: ProcessInfo.processInfo.environment).storage(since: day, libraryTotals: !json || html != nil)
+            if let html { try ReportHTML.write(view.html(inApp: false), to: html) }
             if json {
-                try printDocument(ReportDocument(report, protected: protected))
-                if let html { FileHandle.standardError.write(Data("Wrote \(html)\n".utf8)) }
+                try printDocument(view.document)
+                if let html { Terminal.warn("Wrote \(html)") }
             } else if let html {
                 print("Wrote \(html)")
             } else {
-                print(ReportOutput.human(report, today: today, first: first, now: now, protected: protected))
+                print(ReportOutput.human(view))
             }
         }
     }
@@ -53,6 +41,10 @@ extension Clean {
 
 /// How the storage report is shown: DESIGN.md's JSON, or text with a 30-day bar chart.
 enum ReportOutput {
+    static func human(_ view: StorageView) -> String {
+        human(view.report, today: view.today, first: view.first, now: view.now, protected: view.protected)
+    }
+
     /// `categories`: the rows "By kind" lists (every category; a test adds one).
     static func human(_ r: StorageReport, today: Day, first: ScanRunRecord?, now: IndexTotals?, protected: [ProtectedStore] = [],
                       categories: [CategoryRow] = CategoryRow.all) -> String {

@@ -28,20 +28,14 @@ extension Clean {
         enum Action: String, ExpressibleByArgument, CaseIterable { case list, confirm, discard }
 
         func run() throws {
-            let context = try AppContext()
-            let (play, lock) = try context.openPlay()
-            defer { withExtendedLifetime(lock) {} }
-            let rounds = try play.library.rounds(.pending).filter { round == nil || $0.id == round }
-            if let round, rounds.isEmpty { throw CleanError("round \(round) is not pending; `clean pending` lists the ones that are") }
+            let service = AppService(environment: ProcessInfo.processInfo.environment)
             switch action {
             case .list:
-                try list(rounds, play: play, context: context)
+                let batches = try service.pendingBatches(round: round)
+                if let round, batches.isEmpty { throw CleanError("round \(round) is not pending; `clean pending` lists the ones that are") }
+                try list(batches, calendar: service.context().calendar)
             case .confirm, .discard:
-                var reports: [RoundReport] = []
-                for pending in rounds {
-                    let report = action == .confirm ? try play.confirmPending(pending.id!) : try play.discardPending(pending.id!)
-                    if let report { reports.append(report) }
-                }
+                let reports = try service.settlePending(round: round, confirm: action == .confirm)
                 if json {
                     try printDocument(reports.map(RoundDocument.init))
                 } else if reports.isEmpty {
@@ -53,22 +47,19 @@ extension Clean {
         }
 
         /// Each batch with its local end time and size, and each file with its size (the JSON keeps ISO 8601 and paths).
-        private func list(_ rounds: [RoundRecord], play: PlayContext, context: AppContext) throws {
-            if json { return try printDocument(try PendingDocument.list(rounds, play: play, context: context)) }
-            for round in rounds {
-                let deletes = try play.library.decisions(of: round.id!).filter { $0.decision == .delete }
-                let sizes = try PendingDocument.sizes(deletes, play: play)
-                print("Round \(round.id!) · \(PendingDocument.title(round, context: context)) · \(DayText.dateTime(round.endedAt, calendar: context.calendar)): "
-                      + "\(plural(deletes.count, "card")) to delete, \(humanBytes(sizes.reduce(0, +)))")
+        private func list(_ batches: [PendingBatch], calendar: Calendar) throws {
+            if json { return try printDocument(batches.map(PendingDocument.init)) }
+            for batch in batches {
+                print("Round \(batch.round.id!) · \(batch.title) · \(DayText.dateTime(batch.round.endedAt, calendar: calendar)): "
+                      + "\(plural(batch.deletes.count, "card")) to delete, \(humanBytes(batch.bytes))")
                 let width = Terminal.size?.columns
-                for (decision, size) in zip(deletes, sizes).prefix(20) {
+                for (decision, size) in zip(batch.deletes, batch.sizes).prefix(20) {
                     let path = decision.rawPath.description
                     print("  \(padLeft(humanBytes(size), 9))  " + (width.map { ItemOutput.middleTruncated(path, max(16, $0 - 14)) } ?? path))
                 }
-                if deletes.count > 20 { print("  … and \(deletes.count - 20) more (clean pending --json lists them all)") }
+                if batch.deletes.count > 20 { print("  … and \(batch.deletes.count - 20) more (clean pending --json lists them all)") }
             }
-            if rounds.isEmpty { print("Nothing pending.") } else { print("To the trash: `clean pending confirm` · drop them: `clean pending discard`") }
+            if batches.isEmpty { print("Nothing pending.") } else { print("To the trash: `clean pending confirm` · drop them: `clean pending discard`") }
         }
     }
 }
-

@@ -131,8 +131,7 @@ extension PlayLoop {
     /// the line protocol otherwise. The raw mode, when there is one, is the caller's to restore.
     func makeIO(_ round: RoundDriver) -> (any PlayerInput, any PlayScreen, RawMode?) {
         if !options.json, Terminal.stdinIsTTY, Terminal.stdoutIsTTY, let terminal = RawMode.enter() {
-            let boss = kind.bossName.map { name in play.rules.bosses.first { $0.name == name }?.title ?? name }
-            let title = boss.map { "boss battle: \($0)" } ?? roundSeconds.map { "\(Int($0))-second round" } ?? "round"
+            let title = opening.bossTitle.map { "boss battle: \($0)" } ?? opening.seconds.map { "\(Int($0))-second round" } ?? "round"
             let screen = TerminalScreen(terminal: terminal, title: title, style: .forStdout(environment: context.environment),
                                         bell: context.configuration.play.bell, thresholds: play.thresholds, now: play.now,
                                         xpEstimate: { round.xpEstimate })

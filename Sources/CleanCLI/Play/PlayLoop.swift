@@ -10,20 +10,18 @@ import Play
 /// A thin adapter over `Play`'s `RoundDriver`, which owns the rules of play; the same loop serves
 /// a script (`LineInput`, `LineScreen`) and a terminal (`TerminalInput`, `TerminalScreen`).
 struct PlayLoop {
-    let context: AppContext
-    let play: PlayContext
+    /// Play opened by the app: what is dealt, for how long, under the mover's lock.
+    let opening: PlayOpening
     let options: PlayOptions
-    let kind: RoundKind
-    /// The boss's category; nil for a standard round (every kind of candidate).
-    let category: CardCategory?
-    /// Seconds the round lasts (nil: untimed, as a boss battle).
-    let roundSeconds: Double?
+
+    var play: PlayContext { opening.play }
+    var context: AppContext { opening.context }
 
     private var policy: ConfirmationPolicy { options.dryRun ? .dryRun : options.yes ? .yes : .ask }
 
     /// The round's report, and the sentence said instead of playing when there was nothing to play.
     func run() throws -> (report: RoundReport, nothingToPlay: String?) {
-        switch try RoundDriver.deal(play, kind: kind, category: category, order: options.order, roundSeconds: roundSeconds,
+        switch try RoundDriver.deal(play, kind: opening.kind, category: opening.category, order: options.order, roundSeconds: opening.seconds,
                                     policy: policy, clock: ContinuousClock()) {
         case .nothing(let why, let report):
             let sentence = Self.words(why, scanned: try play.library.firstScan() != nil)

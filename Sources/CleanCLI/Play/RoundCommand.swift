@@ -26,9 +26,7 @@ extension Clean {
         @OptionGroup var options: PlayOptions
 
         func run() throws {
-            try PlayCommand.run(options: options, kind: .round) { context in
-                (.round, nil, Double(context.configuration.play.roundSeconds))
-            }
+            try PlayCommand.run(options: options, boss: nil)
         }
     }
 
@@ -66,20 +64,7 @@ extension Clean {
 
         func run() throws {
             guard name != "list" else { return try BossList.run(json: options.json) }
-            guard name != "weekly" else {
-                return try PlayCommand.run(options: options, kind: .weekly(name)) { context in
-                    guard let weekly = try weeklyBossName(context: context, profile: PlayerView(context: context).profile) else {
-                        throw CleanError("no weekly boss this week: no boss of the pool has a card in this library (`clean scan DIR` first, or see `clean boss list`)")
-                    }
-                    return (.weekly(weekly), nil, nil)
-                }
-            }
-            try PlayCommand.run(options: options, kind: .boss(name)) { context in
-                guard let boss = context.configuration.game.boss(named: name) else {
-                    throw CleanError("unknown boss '\(name)'; choose \(context.configuration.game.bosses.map(\.name).joined(separator: ", "))")
-                }
-                return (.boss(name), CardCategory(boss.category), nil)
-            }
+            try PlayCommand.run(options: options, boss: name)
         }
     }
 }
@@ -96,22 +81,16 @@ private let terminalPlayHelp = """
     (apt-get install chafa), photos show a thumbnail.
     """
 
-/// The shared body of `round` and `boss NAME`: open, play, show the result.
+/// The shared body of `round` and `boss NAME`: open play through the app, play, show the result.
 enum PlayCommand {
-    /// `deal` gives what is played (this week's boss resolved), its queue (nil: every kind of candidate, or a weekly
-    /// boss's filter) and the seconds of play (nil: untimed).
-    static func run(options: PlayOptions, kind: RoundKind,
-                    deal: (AppContext) throws -> (kind: RoundKind, category: CardCategory?, seconds: Double?)) throws {
+    /// `boss`: nil for a round, a configured boss's name or `weekly`.
+    static func run(options: PlayOptions, boss: String?) throws {
         if options.web {
-            let path = if case .weekly = kind { "/play?boss=weekly" } else { kind.bossName.map { "/play?boss=\($0)" } ?? "/play" }
-            return try WebLauncher.serve(port: 0, open: !options.noOpen, path: path)
+            return try WebLauncher.serve(port: 0, open: !options.noOpen, path: boss.map { "/play?boss=\($0)" } ?? "/play")
         }
-        let context = try AppContext()
-        let (kind, category, seconds) = try deal(context)
-        let (play, lock) = try context.openPlay()
-        defer { withExtendedLifetime(lock) {} }
-        let (report, nothingToPlay) = try PlayLoop(context: context, play: play, options: options, kind: kind, category: category,
-                                                   roundSeconds: seconds).run()
+        let opening = try AppService(environment: ProcessInfo.processInfo.environment).openRound(boss: boss)
+        defer { withExtendedLifetime(opening.lock) {} }
+        let (report, nothingToPlay) = try PlayLoop(opening: opening, options: options).run()
         if options.json {
             try printDocument(RoundMessageDocument(report, message: nothingToPlay == nil ? nil : "nothing to play"))
         } else if nothingToPlay == nil {
@@ -123,26 +102,20 @@ enum PlayCommand {
 /// `clean boss list`.
 enum BossList {
     static func run(json: Bool) throws {
-        let context = try AppContext()
-        let view = try PlayerView(context: context)
-        let available = try dealableCounts(context: context)
-        let bosses = Bosses.list(for: view.profile, rules: view.rules)
-        let weekly = try weeklyBoss(context: context, profile: view.profile)
-        if json { return try printDocument(BossDocument.list(bosses, available: available, weekly: weekly, calendar: context.calendar)) }
-        for boss in bosses {
+        let (board, calendar) = try AppService(environment: ProcessInfo.processInfo.environment).bossBoard()
+        if json { return try printDocument(BossDocument.list(board, calendar: calendar)) }
+        for boss in board.bosses {
             let state = boss.defeated ? "defeated" : "\(boss.progress)/\(boss.target)"
-            let difficulty = BossDifficulty.of(target: boss.target, progress: boss.progress, dealable: available[boss.name] ?? 0)
-            print("\(boss.title) (clean boss \(boss.name)) · \(difficulty.rawValue.capitalized)")
-            print("  \(progressBar(Double(min(boss.progress, boss.target)) / Double(max(1, boss.target)), width: 20)) \(state) · +\(boss.xpReward) XP · \(available[boss.name] ?? 0) cards ready")
-        }
-        if let weekly {
-            let status = weekly.status
-            let state = status.defeated ? "defeated" : "\(status.progress)/\(status.target)"
-            let ends = DayText.short(Day(weekly.endsAt, in: context.calendar))
-            let difficulty = BossDifficulty.of(target: status.target, progress: status.progress, dealable: weekly.cards)
-            print("This week: \(status.boss.title) (clean boss weekly) · \(difficulty.rawValue.capitalized)")
-            print("  " + truncated(status.boss.story, Style.columns - 3))
-            print("  \(progressBar(Double(status.progress) / Double(max(1, status.target)), width: 20)) \(state) · +\(status.boss.xpReward) XP · \(weekly.cards) cards ready · a new boss on \(ends)")
+            let bar = progressBar(boss.fraction, width: 20)
+            if let weekly = boss.weekly {
+                let ends = DayText.short(Day(weekly.endsAt, in: calendar))
+                print("This week: \(boss.title) (clean boss \(boss.name)) · \(boss.difficulty.rawValue.capitalized)")
+                print("  " + truncated(weekly.story, Style.columns - 3))
+                print("  \(bar) \(state) · +\(boss.xpReward) XP · \(plural(boss.cards, "card")) ready · a new boss on \(ends)")
+            } else {
+                print("\(boss.title) (clean boss \(boss.name)) · \(boss.difficulty.rawValue.capitalized)")
+                print("  \(bar) \(state) · +\(boss.xpReward) XP · \(plural(boss.cards, "card")) ready")
+            }
         }
     }
 }

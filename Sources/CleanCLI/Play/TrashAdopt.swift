@@ -22,11 +22,7 @@ extension Clean.TrashCommand {
         var json = false
 
         func run() throws {
-            let context = try AppContext()
-            let (play, lock) = try context.openPlay()
-            defer { withExtendedLifetime(lock) {} }
-            let outcome = try play.adoptTrash(oldIndex: from)
-            for note in outcome.notes { Terminal.warn("clean: trash: \(note)") }
+            let outcome = try AppService(environment: ProcessInfo.processInfo.environment).adoptTrash(from: from)
             if json {
                 return try printDocument(AdoptedDocument(outcome))
             }

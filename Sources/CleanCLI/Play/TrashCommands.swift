@@ -24,20 +24,18 @@ extension Clean {
             var json = false
 
             func run() throws {
-                let context = try AppContext()
-                let (play, lock) = try context.openPlay()
-                defer { withExtendedLifetime(lock) {} }
-                for problem in try play.reconcileTrash() { Terminal.warn("clean: trash: \(problem)") }
-                let files = try play.library.filesInTrash()
-                let changed = try play.changedTrashIDs()
-                if json { return try printDocument(TrashEntryDocument.list(files, changed: changed, calendar: context.calendar)) }
+                let listing = try AppService(environment: ProcessInfo.processInfo.environment).trashListing()
+                if json { return try printDocument(listing.document) }
+                let files = listing.files
                 guard !files.isEmpty else { return print("The trash is empty.") }
-                let byDay = Dictionary(grouping: files) { Day(file: $0, calendar: context.calendar) }
+                let byDay = Dictionary(grouping: files) { Day(file: $0, calendar: listing.calendar) }
                 for day in byDay.keys.sorted() {
                     let group = byDay[day]!
                     print("\(day): \(plural(group.count, "file")), \(humanBytes(group.reduce(0) { $0 + $1.size }))")
                     for file in group {
-                        print("  \(String(file.id!).padding(toLength: 5, withPad: " ", startingAt: 0)) \(humanBytes(file.size).padding(toLength: 9, withPad: " ", startingAt: 0)) \(file.rawOriginalPath)\(file.part > 0 ? " (linked)" : "")\(changed.contains(file.id!) ? " (changed outside clean: cannot be restored)" : "")")
+                        let notes = (file.part > 0 ? " (linked)" : "")
+                            + (listing.changed.contains(file.id!) ? " (changed outside clean: cannot be restored)" : "")
+                        print("  \(padRight(String(file.id!), 5)) \(padRight(humanBytes(file.size), 9)) \(file.rawOriginalPath)\(notes)")
                     }
                 }
                 print("Total: \(plural(files.count, "file")), \(humanBytes(files.reduce(0) { $0 + $1.size })), recoverable. `clean restore ID` puts one back.")
@@ -80,45 +78,40 @@ extension Clean {
 
             /// `--dry-run`: what would go, as the real run counts it; the JSON adds `dryRun` and `wouldPurge`.
             static func preview(_ doomed: [TrashedRecord], json: Bool) throws {
-                let bytes = doomed.reduce(0) { $0 + $1.size }
-                if json {
-                    return try printDocument(EmptyPreviewDocument(doomed))
-                }
+                if json { return try printDocument(EmptyPreviewDocument(doomed)) }
                 guard !doomed.isEmpty else { return print("Dry run: nothing would be deleted.") }
-                print("Dry run: \(plural(doomed.count, "file")) (\(humanBytes(bytes))) would be deleted for good:")
+                print("Dry run: \(plural(doomed.count, "file")) (\(humanBytes(doomed.reduce(0) { $0 + $1.size }))) would be deleted for good:")
                 for file in doomed {
-                    print("  \(String(file.id!).padding(toLength: 5, withPad: " ", startingAt: 0)) \(humanBytes(file.size).padding(toLength: 9, withPad: " ", startingAt: 0)) \(file.rawOriginalPath)")
+                    print("  \(padRight(String(file.id!), 5)) \(padRight(humanBytes(file.size), 9)) \(file.rawOriginalPath)")
                 }
                 print("Nothing deleted.")
             }
 
             func run() throws {
-                let context = try AppContext()
-                let (play, lock) = try context.openPlay()
-                defer { withExtendedLifetime(lock) {} }
-                for problem in try play.reconcileTrash() { Terminal.warn("clean: trash: \(problem)") }
-                let days: Int? = all ? nil : (olderThan ?? context.configuration.trash.retentionDays)
-                // The question counts exactly what is then deleted: clean's own entries, by the index's date.
-                let doomed = try play.trashToEmpty(olderThanDays: days)
+                let service = AppService(environment: ProcessInfo.processInfo.environment)
+                let days: Int? = all ? nil : try (olderThan ?? service.context().configuration.trash.retentionDays)
                 let screen = Screen(json: json)
-                if dryRun { return try Self.preview(doomed, json: json) }
-                if doomed.isEmpty {
-                    screen.say(days.map { "Nothing has been in the trash more than \(plural($0, "day"))." } ?? "The trash is empty.")
-                } else if !yes {
+                let result = try service.emptyTrash(olderThanDays: days, dryRun: dryRun) { doomed in
+                    guard !yes else { return true }
                     screen.say("Delete \(plural(doomed.count, "file")) (\(humanBytes(doomed.reduce(0) { $0 + $1.size }))) for good? They cannot be restored. [y/N]")
                     let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
-                    guard answer == "y" || answer == "yes" else {
-                        screen.say("Nothing deleted.")
-                        if json { try printDocument(EmptiedDocument(EmptyOutcome())) }
-                        return
-                    }
+                    return answer == "y" || answer == "yes"
                 }
-                let outcome = doomed.isEmpty ? EmptyOutcome() : try play.emptyTrash(doomed)
-                for problem in outcome.problems { Terminal.warn("clean: trash: \(problem)") }
-                if json {
-                    try printDocument(EmptiedDocument(outcome))
-                } else if outcome.files > 0 {
-                    print("Deleted \(plural(outcome.files, "file")) for good: \(humanBytes(outcome.bytes)) freed for good.")
+                switch result {
+                case .preview(let doomed):
+                    try Self.preview(doomed, json: json)
+                case .declined:
+                    screen.say("Nothing deleted.")
+                    if json { try printDocument(EmptiedDocument(EmptyOutcome())) }
+                case .emptied(let outcome, let doomed):
+                    if doomed.isEmpty {
+                        screen.say(days.map { "Nothing has been in the trash more than \(plural($0, "day"))." } ?? "The trash is empty.")
+                    }
+                    if json {
+                        try printDocument(EmptiedDocument(outcome))
+                    } else if outcome.files > 0 {
+                        print("Deleted \(plural(outcome.files, "file")) for good: \(humanBytes(outcome.bytes)) freed for good.")
+                    }
                 }
             }
         }
@@ -173,31 +166,33 @@ struct RestoreOptions: ParsableArguments {
     }
 
     func run() throws {
-        let context = try AppContext()
-        let (play, lock) = try context.openPlay()
-        defer { withExtendedLifetime(lock) {} }
-        var wanted: [Int64]
+        let service = AppService(environment: ProcessInfo.processInfo.environment)
+        let choice: RestoreChoice
         if picks {
-            wanted = try RestorePicker.pick(play.library.filesInTrash(), calendar: context.calendar)
-            if wanted.isEmpty { return print("Nothing restored.") }
-        } else if targets.isEmpty {
-            wanted = try play.trashIDs(round: round)
+            let calendar = try service.context().calendar
+            choice = .pick { files in RestorePicker.pick(files, calendar: calendar) }
+        } else if all {
+            choice = .all
+        } else if let round {
+            choice = .round(round)
         } else {
-            wanted = ids
-            for path in paths {
+            let paths = paths.map { path in
                 let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
-                let found = try play.trashIDs(originallyAt: RawPath(URL(fileURLWithPath: absolute).standardizedFileURL.path))
-                if found.isEmpty { throw CleanError("nothing in the trash came from \(absolute); `clean trash list` shows what is there") }
-                wanted += found
+                return RawPath(URL(fileURLWithPath: absolute).standardizedFileURL.path)
             }
+            choice = .targets(ids: ids, originalPaths: paths)
         }
-        let outcome = try play.restore(wanted, renameIfTaken: rename)
+        try show(try service.restore(choice, rename: rename))
+    }
+
+    private func show(_ result: RestoreResult) throws {
+        let outcome = result.outcome
         if json {
-            try printDocument(RestoredDocument(outcome))
+            try printDocument(result.document)
         } else {
             for id in outcome.restored { print("restored \(id): \(outcome.paths[id]!)") }
             for failure in outcome.failed { Terminal.warn("clean: not restored \(failure.id): \(failure.reason)") }
-            if wanted.isEmpty { print("Nothing to restore.") }
+            if result.asked == 0 { print(picks ? "Nothing restored." : "Nothing to restore.") }
         }
         if !outcome.failed.isEmpty && outcome.restored.isEmpty { throw ExitCode.failure }
     }

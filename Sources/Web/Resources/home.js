@@ -44,26 +44,29 @@ import { scanPanel } from "./scanPanel.js";
         bar(c.target > 0 ? c.progress / c.target : 1, c.completed ? "green" : "gold"));
     })));
 
-  const bosses = el("section", { class: "bosses" }, home.bosses.map(b => el("div", { class: "boss" + (b.defeated ? " defeated" : "") },
+  // The configured bosses, then this week's (its story under its title, its cards counted up to a limit: "10,000+").
+  const ready = b => {
+    if (b.available === 0) return "no cards right now";
+    const cards = grouped(b.available) + (b.availableCounted ? "" : "+") + " card" + (b.available === 1 ? "" : "s") + " ready";
+    return b.bytes === null ? cards : cards + " · " + bytes(b.bytes);
+  };
+  const bosses = el("section", { class: "bosses" }, home.bosses.map(b => el("div", { class: "boss" + (b.defeated ? " defeated" : "") + (b.weekly ? " weekly" : "") },
     el("div", { class: "name" }, b.title),
+    b.weekly ? el("div", { class: "story muted" }, "This week's boss (a new one on " + SC.date(b.endsAt.slice(0, 10)) + "): " + b.story) : null,
     el("div", { class: "muted" }, b.defeated ? "Defeated ✓" : grouped(b.progress) + " / " + grouped(b.target) + " · +" + b.xpReward + " XP"),
     bar(b.target > 0 ? b.progress / b.target : 1, "gold"),
-    el("div", { class: "muted" }, b.available > 0 ? b.available + " card" + (b.available === 1 ? "" : "s") + " ready · " + bytes(b.bytes) : "no cards right now"),
+    el("div", { class: "muted" }, ready(b) + (b.available > 0 && !b.defeated ? " · " + b.difficulty : "")),
     el("button", { class: "ghost", disabled: b.available === 0, "data-boss": b.name,
       onclick: () => { location.href = "/play?boss=" + encodeURIComponent(b.name); } }, "Fight"))));
 
-  // The suggestion names a command for the terminal ("`clean boss old`"): here, a link that does it.
-  function suggestion(text) {
-    const boss = text.match(/^(.*)`clean boss ([\w-]+)`(.*)$/);
-    if (boss) {
-      const title = (home.bosses.find(b => b.name === boss[2]) || {}).title || boss[2];
-      return [boss[1], el("a", { href: "/play?boss=" + encodeURIComponent(boss[2]) }, "fight " + title), boss[3]];
+  // What to play next, from the home's data: a link that fights the boss.
+  function suggestion() {
+    if (home.next) {
+      return [home.next.what + ", " + bytes(home.next.bytes) + ": ",
+        el("a", { href: "/play?boss=" + encodeURIComponent(home.next.boss) }, "fight " + home.next.title)];
     }
-    const round = text.match(/^(.*)`clean round`(.*)$/);
-    if (round) return [round[1], el("a", { href: "/play" }, "play a round"), round[2]];
-    return [text.replace(/`/g, "")];
+    return [home.hasLibrary ? "nothing to clean in the index right now: scan another folder below." : "scan a folder below to start."];
   }
-
   const [phones, pending, folders] = await Promise.all([phonePanel(), pendingPanel(), scanPanel()]);
 
   SC.show(el("div", { class: "home" },
@@ -74,6 +77,6 @@ import { scanPanel } from "./scanPanel.js";
     streak, challenges,
     el("h2", { class: "suggestion" }, "Bosses"),
     bosses,
-    el("p", { class: "suggestion", id: "next" }, "Next: ", ...suggestion(home.suggestion)),
+    el("p", { class: "suggestion", id: "next" }, "Next: ", ...suggestion()),
     folders));
 })();
