@@ -40,16 +40,7 @@ enum PhonePages {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
             <title>Pair this phone · SwipeClean</title>
-            <style>
-            body{margin:0;background:#0f1117;color:#e8ebf2;font:17px/1.45 system-ui,sans-serif}
-            main{max-width:30rem;margin:0 auto;padding:1.5rem 1.2rem}
-            h1{font-size:1.45rem;margin:.2rem 0 1rem}.brand{color:#fff;font-weight:700}.brand b{color:#a29bfe}
-            .why{background:#1b1e27;border-left:4px solid #a29bfe;padding:.7rem .9rem;border-radius:6px}
-            label{display:block;margin:1.2rem 0 .4rem;color:#c9d1e0}
-            input{font:600 1.6rem ui-monospace,monospace;letter-spacing:.15em;width:9ch;padding:.4rem .6rem;border-radius:8px;border:1px solid #3a3f4d;background:#161922;color:#fff}
-            button{display:block;margin-top:1rem;font:600 1.05rem system-ui,sans-serif;padding:.8rem 1.4rem;border:0;border-radius:10px;background:#6c5ce7;color:#fff}
-            pre{background:#161922;padding:.6rem .8rem;border-radius:6px;overflow-x:auto}.muted{color:#8a93a6;font-size:.92rem}
-            </style>
+            <style>\(style)</style>
             </head>
             <body>
             <main id="unpaired">
@@ -71,34 +62,8 @@ enum PhonePages {
     }
 
     /// Sends the typed code as JSON and follows the answer: the signed-in page's session is kept as
-    /// `signin.js` keeps a desktop's, a refusal's reason replaces the last one.
-    static let script = #"""
-    "use strict";
-    (() => {
-      const form = document.getElementById("pair");
-      if (!form) return;
-      form.addEventListener("submit", async event => {
-        event.preventDefault();
-        const button = form.querySelector("button");
-        button.disabled = true;
-        try {
-          const response = await fetch("/pair", { method: "POST", credentials: "same-origin",
-            headers: { "Content-Type": "application/json" }, body: JSON.stringify({ code: document.getElementById("code").value }) });
-          const page = new DOMParser().parseFromString(await response.text(), "text/html");
-          const meta = name => page.querySelector('meta[name="' + name + '"]');
-          if (response.ok && meta("swipeclean-session")) {
-            localStorage.setItem("swipeclean.session", JSON.stringify({ secret: meta("swipeclean-session").content, media: meta("swipeclean-media").content }));
-            location.replace(meta("swipeclean-next").content);
-            return;
-          }
-          const why = page.getElementById("why");
-          document.getElementById("why").textContent = why ? why.textContent : ("The computer refused the code (HTTP " + response.status + ").");
-          if (!page.getElementById("pair")) form.remove();
-        } catch (error) {
-          document.getElementById("why").textContent = "The computer did not answer: " + error.message;
-        }
-        button.disabled = false;
-      });
-    })();
-    """#
+    /// `signin.js` keeps a desktop's, a refusal's reason replaces the last one (`Resources/pair.js`).
+    static let script = String(decoding: PackageResources.pair_js, as: UTF8.self)
+    /// The page's few styles (`Resources/pair.css`).
+    static let style = String(decoding: PackageResources.pair_css, as: UTF8.self)
 }
