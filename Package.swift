@@ -3,8 +3,9 @@ import PackageDescription
 
 /// SwipeClean: photo-library cleanup as a game.
 /// Each target is one stage of the flow in ../shared/DESIGN.md; arrows point one way:
-/// C libraries ← Media ← Library (the index) ← Deck ← Play ← App ← CleanCLI ← clean, Library ← Scanning ← App,
-/// with Game pure and Trash on its own.
+/// C libraries ← Media ← Library (the index) ← Deck ← Play ← App ← Web, CleanCLI ← clean, Library ← Scanning ← App,
+/// with Game pure and Trash on its own. Both front-ends (CleanCLI, Web) parse a request, call App's use cases and render
+/// what they return; neither writes a use case again.
 let package = Package(
     name: "SwipeClean",
     platforms: [.macOS(.v15)],
@@ -49,8 +50,9 @@ let package = Package(
         .target(name: "Play", dependencies: ["Library", "Deck", "Trash", "Game"]),
         .target(name: "Settings", dependencies: ["Game"]),
         .target(name: "QRCode", dependencies: ["CQREncode"]),
-        // The app layer both front-ends stand on: the documents they serve, the context (configuration, state paths, the
-        // one database), and what the web app asks of it.
+        // The use-case layer both front-ends call (`AppService` and `UseCases/`: home, bosses, rounds opened, trash,
+        // restore, pending batches, report), the documents they serve, and the context (configuration, state paths, the
+        // one database).
         .target(name: "App", dependencies: ["FileSystem", "Game", "Media", "Library", "Deck", "Scanning", "Trash", "Play", "Settings"]),
         .target(name: "Web", dependencies: [
             "App", "FileSystem", "Game", "Library", "Deck", "Scanning", "Play", "Imaging", "Media", "QRCode", .product(name: "Hummingbird", package: "hummingbird"),
