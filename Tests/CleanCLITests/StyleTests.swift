@@ -29,4 +29,12 @@ import Testing
         #expect(truncated("short", 10) == "short")
         #expect(trimmedRight("a  ") == "a")
     }
+
+    @Test func textIsWrappedBetweenWordsWithinTheWidth() {
+        let lines = wrapped("edited or re-saved, another folder, no camera data, a smaller copy", indent: "      ", width: 30)
+        #expect(lines == ["      edited or re-saved,", "      another folder, no", "      camera data, a smaller", "      copy"])
+        #expect(lines.allSatisfy { $0.count <= 30 })
+        #expect(wrapped("", indent: "  ") == [])
+        #expect(wrapped("unbreakable-word-longer-than-the-line", width: 10) == ["unbreakable-word-longer-than-the-line"])
+    }
 }

@@ -21,11 +21,13 @@ import Testing
             ── card 1 of 1 · duplicate ───────────────────────────────
               why: 2 copies, byte for byte the same: choose which stay
               1 ★ a.jpg  in \(folder)
-                    338.0 KB · 1296×968 · 2011-01-13 · sharpness 3147 · suggested: the original
+                    338.0 KB · 1296×968 · 2011-01-13 · sharpness 3147
+                    suggested: the original
               2   a-copy.jpg  in \(folder)
                     338.0 KB · 1296×968 · 2011-01-13 · sharpness 3147 · edited or re-saved
               deleted 0 · 0 B to free · 300 s left
-              [d] keep 1, delete the others  [k] keep all  [keep 2 3] keep those  [s] skip  [u] undo  [q] quit
+              [d] keep 1, delete the others  [k] keep all  [keep 2 3] keep those
+              [s] skip  [u] undo  [q] quit
             """
         let expected = [
             card,

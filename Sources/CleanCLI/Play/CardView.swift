@@ -13,8 +13,9 @@ enum CardView {
         var tally = "  deleted \(session.deletedCards.count) · \(humanBytes(session.bytesToFree)) to free"
         if let secondsLeft { tally += " · \(Int(secondsLeft.rounded(.up))) s left" }
         lines.append(tally)
-        lines.append(card.group == nil ? "  [d] delete  [k] keep  [s] skip  [u] undo  [q] quit"
-                                       : "  [d] keep 1, delete the others  [k] keep all  [keep 2 3] keep those  [s] skip  [u] undo  [q] quit")
+        // A group card's keys on two lines, to fit 80 columns.
+        lines += card.group == nil ? ["  [d] delete  [k] keep  [s] skip  [u] undo  [q] quit"]
+            : ["  [d] keep 1, delete the others  [k] keep all  [keep 2 3] keep those", "  [s] skip  [u] undo  [q] quit"]
         return lines.joined(separator: "\n")
     }
 
@@ -45,7 +46,9 @@ enum CardView {
                                         : member.why.joined(separator: ", ")
             let mark = marked.map { $0.contains(member.id) ? "[keep] " : "[    ] " } ?? ""
             lines.append("\(index + 1) \(member.suggested ? "★" : " ") \(mark)\(RawPath(bytes: item.rawPath.lastComponent))  in \(item.rawPath.parent)")
-            lines.append("      " + (facts + (note.isEmpty ? [] : [note])).joined(separator: " · "))
+            // Within the screen's 80 columns: the note on a line of its own when it does not fit beside the facts.
+            let line = "      " + (facts + (note.isEmpty ? [] : [note])).joined(separator: " · ")
+            lines += line.count <= Style.columns ? [line] : ["      " + facts.joined(separator: " · ")] + wrapped(note, indent: "      ")
             if let loses = OnlyHere.sentence(member.onlyHere, position: index + 1) { lines.append("      " + loses) }
         }
         return lines.map(escapingControlCharacters)

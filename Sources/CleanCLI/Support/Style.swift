@@ -73,3 +73,17 @@ func trimmedRight(_ text: String) -> String {
     while text.last == " " { text.removeLast() }
     return text
 }
+
+/// Plain `text` in lines of at most `width` columns, each after `indent`, broken between words (a word longer than a
+/// line stands alone on its line).
+func wrapped(_ text: String, indent: String = "", width: Int = Style.columns) -> [String] {
+    var lines: [String] = [], line = indent
+    for word in text.split(separator: " ") {
+        if line.count > indent.count, line.count + 1 + word.count > width {
+            lines.append(line)
+            line = indent
+        }
+        line += (line.count > indent.count ? " " : "") + word
+    }
+    return line.count > indent.count ? lines + [line] : lines
+}
