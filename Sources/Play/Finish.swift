@@ -106,34 +106,69 @@ extension PlayContext {
                 facts[decision.item] = .init(category: decision.category, contentKey: files.item.contentKey())
             }
         }
-        // A folder no file can leave (a phone's own storage, a read-only mount) moves nothing at all: said once,
-        // before the first file, and the batch waits in `clean pending` (the round's decisions are kept).
-        if let refused = trash.unleavableFolder(requests.flatMap { [$0.path] + $0.linked.map(\.path) }) {
+        // A card in a folder no file can leave now (a phone's own storage, a read-only mount, a folder gone since the deal)
+        // does not move and keeps its decision; the others move. When no card can move, the batch waits whole.
+        let refused = trash.unleavableFolders(requests.map(\.path))
+        var waiting: [(request: MoveRequest, reason: String)] = []
+        requests.removeAll { request in
+            guard let why = refused[request.path.parent] else { return false }
+            waiting.append((request, "its folder \(request.path.parent) \(why.words); not moved"))
+            return true
+        }
+        if requests.isEmpty, let first = waiting.first, let why = refused[first.request.path.parent] {
             _ = try library.transition(roundID, from: .moving, to: .pending)
-            throw PlayError("""
-                nothing was moved: files cannot leave \(refused.folder) (\(refused.reason)), as on a phone's own \
-                storage or a read-only mount. Copy the photos to a folder on this computer, scan that folder and \
-                play it there; this batch waits in `clean pending`.
-                """)
+            let folder = first.request.path.parent
+            throw PlayError(why.gone
+                ? "nothing was moved: the folder \(folder) \(why.words). This batch waits in `clean pending`: "
+                    + "`clean pending confirm` moves it once the folder is back (or scan the folder where it is now and play it there)"
+                : "nothing was moved: files cannot leave \(folder) (it \(why.words)). Copy the photos to a folder on this computer, "
+                    + "scan that folder and play it there; this batch waits in `clean pending`.")
         }
         let journal = DatabaseJournal(library: library, facts: facts, now: now)
         let results = trash.moveIn(requests, batch: BatchID(roundID), journal: journal)
-        guard var report = try Settlement.settle(roundID, as: .settled, context: self) else {
-            throw PlayError("round \(roundID) was settled by another clean while its files moved")
-        }
-        report.skipped = skipped
         var gone: [Int64] = []
         for (request, result) in zip(requests, results) {
             switch result {
             case .skipped(let item, let reason):
-                report.skipped.append((request.path, reason))
+                skipped.append((request.path, reason))
                 if !pathExists(request.path) { gone.append(item) }
-            case .moved(_, _, let leftBehind): report.leftBehind += leftBehind.map { ($0.path, $0.reason) }
+            case .deferred(_, let reason):
+                waiting.append((request, reason))
+            case .moved: break
             }
         }
+        // What did not move for a reason that may pass keeps its decision, in a batch of its own waiting in `clean pending`.
+        let carried = try keepPending(waiting.map(\.request.itemID), of: roundID, decisions: decisions)
+        guard var report = try Settlement.settle(roundID, as: .settled, context: self) else {
+            throw PlayError("round \(roundID) was settled by another clean while its files moved")
+        }
+        report.skipped = skipped + waiting.map { ($0.request.path, $0.reason + (carried.map { "; it waits in `clean pending` (round \($0))" } ?? "")) }
+        report.waitingRound = carried
+        for case .moved(_, _, let leftBehind) in results { report.leftBehind += leftBehind.map { ($0.path, $0.reason) } }
         // A file gone since it was dealt leaves the index now, not at the next scan: it is never dealt again.
         try library.forget(gone)
         return report
+    }
+
+    /// Keeps the delete decisions of `items` from round `roundID` (files that did not move, for a reason that may pass)
+    /// waiting in a new pending batch of the same kind, with the group members kept against them; its id, nil when
+    /// there is none. The batch counts no card as reviewed again.
+    func keepPending(_ items: [Int64], of roundID: Int64, decisions: [DecisionRecord]) throws -> Int64? {
+        // An item already waiting (a crash after its batch was carried over, before the round was credited) waits once.
+        var waiting = Set<Int64>()
+        for round in try library.rounds(.pending) { for decision in try library.decisions(of: round.id!) where decision.decision == .delete { waiting.insert(decision.item) } }
+        let wanted = Set(items).subtracting(waiting)
+        let deletes = decisions.filter { $0.decision == .delete && wanted.contains($0.item) }
+        guard !deletes.isEmpty, let round = try library.round(roundID) else { return nil }
+        let keepers = try GroupKeepers.keeping(deletes, among: decisions, library: library)
+        let carried = try library.record(
+            RoundRecord(kind: round.kind, boss: round.boss, startedAt: round.startedAt, endedAt: round.endedAt, status: .pending,
+                        reviewed: 0, kept: 0),
+            decisions: (deletes + keepers).map { decision in
+                DecisionRecord(round: 0, item: decision.item, path: decision.path, decision: decision.decision,
+                               category: decision.category, decidedAt: decision.decidedAt)
+            })
+        return carried.id
     }
 }
 

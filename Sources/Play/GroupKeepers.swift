@@ -21,6 +21,22 @@ struct GroupKeepers {
         }
     }
 
+    /// The decisions of `decisions` that kept a member of the group of one of `deletes` (a group card's keepers): what a
+    /// batch carried over to another keeps beside its deletes, so they still move only against them.
+    static func keeping(_ deletes: [DecisionRecord], among decisions: [DecisionRecord], library: LibraryDatabase) throws -> [DecisionRecord] {
+        var groups = Set<String>()
+        for decision in deletes {
+            if let category = CardCategory(rawValue: decision.category), let item = try library.cardFiles(of: decision.item)?.item,
+               let key = key(item, category) { groups.insert(key) }
+        }
+        guard !groups.isEmpty else { return [] }
+        return try decisions.filter { decision in
+            guard decision.decision == .keep || decision.decision == .stay, let category = CardCategory(rawValue: decision.category),
+                  let item = try library.cardFiles(of: decision.item)?.item, let key = key(item, category) else { return false }
+            return groups.contains(key)
+        }
+    }
+
     /// The group an item belongs to now under `category`.
     private static func key(_ item: ItemRecord, _ category: CardCategory) -> String? {
         switch category {

@@ -5,9 +5,14 @@ import Trash
 
 /// What the start-up reconciliation did.
 public struct RecoverySummary: Sendable {
+    /// Moves a crash interrupted: finished (the file is in the trash), put back (it had begun to leave its place and is
+    /// back), or never begun (it never left its place).
     public var finishedMoves = 0
     public var rolledBackMoves = 0
+    public var notStartedMoves = 0
     public var settledRounds: [Int64] = []
+    /// The pending batches the cards an interrupted batch did not move now wait in.
+    public var waitingRounds: [Int64] = []
     /// Restores a crash interrupted: finished (the file is back) or undone (it is still in the trash).
     public var finishedRestores = 0
     public var undoneRestores = 0
@@ -16,7 +21,7 @@ public struct RecoverySummary: Sendable {
     public var keptPurges = 0
     public var problems: [String] = []
     public var isEmpty: Bool {
-        finishedMoves == 0 && rolledBackMoves == 0 && settledRounds.isEmpty && finishedRestores == 0 && undoneRestores == 0
+        finishedMoves == 0 && rolledBackMoves == 0 && notStartedMoves == 0 && settledRounds.isEmpty && waitingRounds.isEmpty && finishedRestores == 0 && undoneRestores == 0
             && finishedPurges == 0 && keptPurges == 0 && problems.isEmpty
     }
 }
@@ -33,14 +38,23 @@ extension PlayContext {
         let report = trash.recover(journal)
         summary.finishedMoves = report.finished.count
         summary.rolledBackMoves = report.rolledBack.count
+        summary.notStartedMoves = report.notStarted.count
         summary.problems = report.problems
         for round in try library.rounds(.moving) {
             // Confirmed but stopped before its first move was journaled: do the moves now (each
-            // file is re-checked); otherwise credit what the moves did.
-            if try library.moves(of: round.id!).isEmpty {
-                _ = try moveAndSettle(round.id!)
+            // file is re-checked); otherwise credit what the moves did, and keep the cards it did not move waiting.
+            let moves = try library.moves(of: round.id!)
+            if moves.isEmpty {
+                let report = try moveAndSettle(round.id!)
                 summary.settledRounds.append(round.id!)
-            } else if try Settlement.settle(round.id!, as: .settled, context: self) != nil {
+                if let waiting = report.waitingRound { summary.waitingRounds.append(waiting) }
+                continue
+            }
+            let decisions = try library.decisions(of: round.id!)
+            let moved = Set(moves.filter { $0.part == 0 && $0.state == "done" }.map(\.item))
+            let unmoved = decisions.filter { $0.decision == .delete && !moved.contains($0.item) }.map(\.item)
+            if let waiting = try keepPending(unmoved, of: round.id!, decisions: decisions) { summary.waitingRounds.append(waiting) }
+            if try Settlement.settle(round.id!, as: .settled, context: self) != nil {
                 summary.settledRounds.append(round.id!)
             }
         }

@@ -40,6 +40,9 @@ public struct RoundReport: Sendable {
     public var pending = false
     /// Cards the trash did not move, and why.
     public var skipped: [(path: RawPath, reason: String)] = []
+    /// The pending batch the cards that could not move now wait in (their folder is gone or cannot be left, a write
+    /// failed), nil when none waits.
+    public var waitingRound: Int64?
     /// Linked files that stayed behind though their card moved.
     public var leftBehind: [(path: RawPath, reason: String)] = []
     /// How long the round end took: game rules and the one transaction that writes them.

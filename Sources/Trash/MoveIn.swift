@@ -50,8 +50,12 @@ public enum MoveResult: Sendable, Equatable {
     /// The primary moved; `entries` lists every file that moved (primary first), `leftBehind`
     /// the linked files that could not, each with why. Bytes freed are the sum of `entries`.
     case moved(itemID: Int64, entries: [MovedEntry], leftBehind: [LeftBehind])
-    /// Nothing of the card moved.
+    /// Nothing of the card moved: it is not the file that was dealt any more (changed, gone, its kept copy changed).
     case skipped(itemID: Int64, reason: String)
+    /// Nothing of the card moved, for a reason that may pass while the file stays as it was dealt: its folder is gone
+    /// (renamed, moved, unmounted) or cannot be left, a write failed (a full disk), the journal failed. The card keeps
+    /// its decision (Play keeps it pending).
+    case deferred(itemID: Int64, reason: String)
 
     public struct LeftBehind: Sendable, Equatable {
         public var path: RawPath
@@ -60,7 +64,7 @@ public enum MoveResult: Sendable, Equatable {
 
     public var itemID: Int64 {
         switch self {
-        case .moved(let id, _, _), .skipped(let id, _): id
+        case .moved(let id, _, _), .skipped(let id, _), .deferred(let id, _): id
         }
     }
 }
@@ -81,13 +85,13 @@ extension Trash {
         do {
             try journal.begin(plans.flatMap { $0 })
         } catch {
-            return requests.map { .skipped(itemID: $0.itemID, reason: "the trash journal could not record the batch: \(error)") }
+            return requests.map { .deferred(itemID: $0.itemID, reason: "the trash journal could not record the batch: \(error)") }
         }
         var journalFailure: String?
         var results: [MoveResult] = []
         for (request, plan) in zip(requests, plans) {
             if let journalFailure {
-                results.append(.skipped(itemID: request.itemID, reason: "not tried: \(journalFailure)"))
+                results.append(.deferred(itemID: request.itemID, reason: "not tried: \(journalFailure)"))
                 continue
             }
             results.append(moveCard(request, plan, journal: journal, journalFailure: &journalFailure))
@@ -97,13 +101,16 @@ extension Trash {
 
     private func moveCard(_ request: MoveRequest, _ plan: [JournaledMove], journal: TrashJournal,
                           journalFailure: inout String?) -> MoveResult {
-        /// Records the moves from `first` on as rolled back (they were never started) and skips the card.
-        func skipAll(_ reason: String, from first: Int = 0) -> MoveResult {
+        /// Records the moves from `first` on as rolled back (they were never started) and skips (or defers) the card.
+        func skipAll(_ reason: String, from first: Int = 0, deferred: Bool = false) -> MoveResult {
             for var move in plan[first...] {
                 move.state = .rolledBack
                 do { try journal.record(move) } catch { journalFailure = "the trash journal failed: \(error)" }
             }
-            return .skipped(itemID: request.itemID, reason: reason)
+            return deferred ? .deferred(itemID: request.itemID, reason: reason) : .skipped(itemID: request.itemID, reason: reason)
+        }
+        if let folder = missingFolder(of: plan[0].originalPath) {
+            return skipAll("its folder \(folder) is gone since it was dealt (renamed, moved or unmounted); not moved", deferred: true)
         }
         if let reason = recheck(plan[0]) { return skipAll(reason) }
         if let twin = request.twin, let reason = checkTwin(twin, of: request.path) { return skipAll(reason) }
@@ -124,18 +131,36 @@ extension Trash {
             switch moveFile(move, journal: journal) {
             case .moved(let entry):
                 entries.append(entry)
-            case .notMoved(let reason):
-                if move.key.part == 0 { return skipAll(reason, from: 1) }
+            case .notMoved(let reason, let fileUnchanged):
+                if move.key.part == 0 { return skipAll(reason, from: 1, deferred: fileUnchanged) }
                 leftBehind.append(.init(path: move.originalPath, reason: reason))
             case .journalFailed(let reason):
                 journalFailure = reason
-                if move.key.part == 0 { return .skipped(itemID: request.itemID, reason: reason) }
+                if move.key.part == 0 { return .deferred(itemID: request.itemID, reason: reason) }
                 leftBehind.append(.init(path: move.originalPath, reason: reason))
             }
             if journalFailure != nil { break }
         }
-        if entries.isEmpty { return .skipped(itemID: request.itemID, reason: journalFailure ?? "nothing moved") }
+        if entries.isEmpty { return .deferred(itemID: request.itemID, reason: journalFailure ?? "nothing moved") }
         return .moved(itemID: request.itemID, entries: entries, leftBehind: leftBehind)
+    }
+
+    /// The first folder on the way to `path` that is not there any more (reached without following a link), or nil when
+    /// its folder is there: a file whose folder is gone may come back with it, a file gone from its folder does not.
+    private func missingFolder(of path: RawPath) -> RawPath? {
+        var folder = path.parent, missing: RawPath?
+        while folder.bytes.count > 1 {
+            do {
+                _ = try operations.status(folder)
+                return missing
+            } catch where error.isNotFound {
+                missing = folder
+                folder = folder.parent
+            } catch {
+                return missing
+            }
+        }
+        return missing
     }
 
     /// Nil when the file is still the one that was dealt; otherwise why it is not moved.
@@ -191,7 +216,8 @@ extension Trash {
 
     enum FileOutcome {
         case moved(MovedEntry)
-        case notMoved(String)
+        /// Not moved, and why; `fileUnchanged`: it is still where it was, as it was dealt (a write failed), so it may move later.
+        case notMoved(String, fileUnchanged: Bool)
         case journalFailed(String)
     }
 
@@ -270,11 +296,12 @@ extension Trash {
             if settled.move.state == .done, let name = settled.move.trashName {
                 return .moved(MovedEntry(trashName: name, originalPath: source, size: move.expected.size))
             }
-            return .notMoved(failure.description)
+            let unchanged = (try? operations.status(source)).map { $0.isSameVersion(as: planned.expected) } ?? false
+            return .notMoved(failure.description, fileUnchanged: unchanged)
         } catch let error as JournalFailure {
             return .journalFailed(error.description)
         } catch {
-            return .notMoved("\(failure); then: \(error) (the next start finishes or rolls it back)")
+            return .notMoved("\(failure); then: \(error) (the next start finishes or rolls it back)", fileUnchanged: false)
         }
     }
 

@@ -4,8 +4,10 @@ import FileSystem
 public struct RecoveryReport: Sendable {
     /// Moves that ended in the trash (`.done`): the caller credits these, once.
     public var finished: [JournaledMove] = []
-    /// Moves that ended back at their original path (`.rolledBack`).
+    /// Moves that ended back at their original path (`.rolledBack`) after their file had begun to leave it.
     public var rolledBack: [JournaledMove] = []
+    /// Moves planned but never begun (`.planned`): their files never left their place.
+    public var notStarted: [JournaledMove] = []
     /// Anything recovery could not settle or wants a person to know, in words.
     public var problems: [String] = []
 }
@@ -32,7 +34,13 @@ extension Trash {
         for move in moves {
             do {
                 let settled = try settle(move, journal: journal)
-                if settled.move.state == .done { report.finished.append(settled.move) } else { report.rolledBack.append(settled.move) }
+                if settled.move.state == .done {
+                    report.finished.append(settled.move)
+                } else if move.state == .planned {
+                    report.notStarted.append(settled.move)
+                } else {
+                    report.rolledBack.append(settled.move)
+                }
                 if let note = settled.note { report.problems.append(note) }
             } catch {
                 report.problems.append("'\(move.originalPath)' (\(move.key)) is still unfinished: \(error)")

@@ -98,7 +98,8 @@ case "run":
         for result in trash.moveIn(requests, batch: batch, journal: journal) {
             switch result {
             case .moved(let item, let entries, _): say("moved \(item) \(entries.count)")
-            case .skipped(let item, let reason): say("skipped \(item) \(reason.replacingOccurrences(of: "\n", with: " "))")
+            case .skipped(let item, let reason), .deferred(let item, let reason):
+                say("skipped \(item) \(reason.replacingOccurrences(of: "\n", with: " "))")
             }
         }
     } catch {

@@ -201,6 +201,9 @@ public final class RoundHost: @unchecked Sendable {
         do {
             let report = try round.driver.finish(confirmed: yes)
             return RoundEndDocument(report)
+        } catch let refusal as PlayError {
+            // Nothing could move (every card's folder is gone or cannot be left): the batch waits in `clean pending`.
+            throw WebError(409, refusal.description)
         } catch {
             throw WebError.unexpected(error)
         }

@@ -60,9 +60,12 @@ extension MoveResult {
         return []
     }
 
+    /// Why nothing of the card moved (skipped for good, or deferred: it may move later).
     var skipReason: String? {
-        if case .skipped(_, let reason) = self { return reason }
-        return nil
+        switch self {
+        case .skipped(_, let reason), .deferred(_, let reason): reason
+        case .moved: nil
+        }
     }
 }
 

@@ -151,8 +151,8 @@ import Testing
             #expect(report.problems.isEmpty, "\(report.problems)")
             #expect(try journal.unfinishedMoves().isEmpty)
             if stop == .infoWritten {
-                // The rename had not happened: rolled back, our .trashinfo removed.
-                #expect(report.rolledBack.count == 1 && contents(volume("a.jpg")) == Array("moving".utf8))
+                // The rename had not happened: the file never left its place (not begun), our .trashinfo removed.
+                #expect(report.notStarted.count == 1 && report.rolledBack.isEmpty && contents(volume("a.jpg")) == Array("moving".utf8))
                 #expect(try listDirectory(root.appending("info")).isEmpty && listDirectory(root.appending("files")).isEmpty)
             } else {
                 // Renamed: finished in the volume's trash.

@@ -54,8 +54,17 @@ package extension AppContext {
 
     private func report(_ recovered: RecoverySummary) {
         guard !recovered.isEmpty else { return }
-        if recovered.finishedMoves + recovered.rolledBackMoves > 0 || !recovered.settledRounds.isEmpty {
-            AppLog.warn("clean: finished an interrupted move: \(recovered.finishedMoves) files moved, \(recovered.rolledBackMoves) put back, \(recovered.settledRounds.count) rounds credited")
+        if recovered.finishedMoves + recovered.rolledBackMoves + recovered.notStartedMoves > 0 || !recovered.settledRounds.isEmpty {
+            // Exactly what happened to each file: moved, put back after it had begun to leave, or never begun.
+            var parts = ["\(Words.count(recovered.finishedMoves, "file")) moved to the trash"]
+            if recovered.rolledBackMoves > 0 { parts.append("\(Words.count(recovered.rolledBackMoves, "file")) put back where \(recovered.rolledBackMoves == 1 ? "it was" : "they were")") }
+            if recovered.notStartedMoves > 0 { parts.append("\(Words.count(recovered.notStartedMoves, "file")) not begun (never left \(recovered.notStartedMoves == 1 ? "its" : "their") place)") }
+            parts.append("\(Words.count(recovered.settledRounds.count, "round")) credited")
+            AppLog.warn("clean: finished an interrupted move: " + parts.joined(separator: ", "))
+        }
+        if !recovered.waitingRounds.isEmpty {
+            AppLog.warn("clean: the cards it did not move wait in `clean pending` (round \(recovered.waitingRounds.map(String.init).joined(separator: ", round "))): "
+                        + "`clean pending confirm` moves them")
         }
         if recovered.finishedRestores + recovered.undoneRestores > 0 {
             AppLog.warn("clean: finished an interrupted restore: \(recovered.finishedRestores) files back, \(recovered.undoneRestores) still in the trash")

@@ -30,6 +30,8 @@ package struct RoundDocument: Encodable {
     let roundEndMilliseconds: Double
     let skipped: [FileProblem]
     let leftBehind: [FileProblem]
+    /// The pending batch the cards that could not move now wait in (see `skipped`), or null.
+    let waitingRound: Int64?
 
     package init(_ r: RoundReport) {
         reviewed = r.reviewed
@@ -57,6 +59,7 @@ package struct RoundDocument: Encodable {
         roundEndMilliseconds = (r.roundEndSeconds * 100_000).rounded() / 100
         skipped = r.skipped.map { FileProblem(path: $0.path, reason: $0.reason) }
         leftBehind = r.leftBehind.map { FileProblem(path: $0.path, reason: $0.reason) }
+        waitingRound = r.waitingRound
     }
 
     package static func isWeekly(_ kind: RoundKind) -> Bool {
