@@ -176,7 +176,7 @@ extension LibraryDatabase {
     static let readChunk = 4096
 
     /// Reads each file on `request.jobs` threads (one libmagic handle each) into index records.
-    private func read(_ files: [TreeWalker.Entry], request: ScanRequest, errors: inout [ScanIssue],
+    func read(_ files: [TreeWalker.Entry], request: ScanRequest, errors: inout [ScanIssue],
                       progress: @escaping @Sendable (Int) -> Void) throws -> [ItemRecord] {
         let rules = request.screenshotRules, now = request.now, timeZone = request.calendar.timeZone
         let similar = request.similar != nil, limits = request.similar?.badShots
@@ -222,7 +222,7 @@ extension LibraryDatabase {
     /// one transaction puts every group in place, so the index never shows half the groups.
     /// Meanwhile the links are worked out on a reader (`IndexWriter.PendingLinks`), on another core,
     /// and written in that transaction.
-    private func findDuplicatesAndLinks(jobs: Int, progress: @escaping @Sendable (ScanProgress) -> Void) throws -> [ScanIssue] {
+    func findDuplicatesAndLinks(jobs: Int, progress: @escaping @Sendable (ScanProgress) -> Void) throws -> [ScanIssue] {
         let version = try write { db in
             try IndexWriter.prepareGroups(db)
             return try IndexWriter.dataVersion(db)

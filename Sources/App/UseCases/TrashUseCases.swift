@@ -2,6 +2,7 @@ import FileSystem
 import Foundation
 import Library
 import Play
+import Scanning
 
 /// The trash as it stands: its files (each card's own and its linked ones) and which of them were changed outside clean.
 package struct TrashListing {
@@ -103,8 +104,10 @@ extension AppService {
     }
 
     /// Puts `choice`'s entries back where they were; `rename`: as NAME (restored).EXT when the path is taken.
+    /// The files put back are indexed at once (`indexRestored`): `items` lists them without a rescan.
     package func restore(_ choice: RestoreChoice, rename: Bool = false) throws -> RestoreResult {
-        let (play, lock) = try context().openPlay()
+        let context = try context()
+        let (play, lock) = try context.openPlay()
         defer { withExtendedLifetime(lock) {} }
         var wanted: [Int64] = []
         switch choice {
@@ -120,7 +123,12 @@ extension AppService {
                 wanted += found
             }
         }
-        return RestoreResult(outcome: try play.restore(wanted, renameIfTaken: rename), asked: wanted.count)
+        let outcome = try play.restore(wanted, renameIfTaken: rename)
+        if !outcome.restored.isEmpty {
+            let issues = try play.library.indexRestored(outcome.restored.compactMap { outcome.paths[$0] }, request: context.scanRequest([]))
+            for issue in issues { AppLog.warn("clean: \(issue.path) is back but could not be read into the index: \(issue.reason)") }
+        }
+        return RestoreResult(outcome: outcome, asked: wanted.count)
     }
 
     /// Restores the trash ids `ids` (the web's trash page).

@@ -29,13 +29,40 @@ public enum ItemFilter: String, CaseIterable, Sendable {
 }
 
 extension LibraryDatabase {
-    /// Calls `body` with each item the filter takes, in path order, without loading them all at once.
+    /// Calls `body` with each item the filter takes, without loading them all at once: in path order, a duplicate or
+    /// similar group's members together (`duplicates`, `similar`). The index follows the trash at once: a file clean moved
+    /// to the trash is not listed at its old path (nor in its group) while it is there, even before the next scan drops
+    /// its row, and a group left with one member listed is no group.
     public func forEachItem(_ filter: ItemFilter, thresholds: Thresholds, _ body: (ItemRecord) throws -> Void) throws {
         let (condition, arguments) = filter.condition(thresholds)
+        let order = switch filter {
+        case .duplicates: "duplicateGroup, path"
+        case .similar: "similarGroup, path"
+        default: "path"
+        }
         try read { db in
-            let items = try ItemRecord.fetchCursor(db, sql: "SELECT * FROM item WHERE \(condition) ORDER BY path",
+            // The files in the trash now, by the path and inode they had (a new file at that path is another file).
+            let trashed = "(path, inode) NOT IN (SELECT originalPath, inode FROM trashed WHERE state = 'done' AND restoredAt IS NULL)"
+            let anyTrashed = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM trashed WHERE state = 'done' AND restoredAt IS NULL)") ?? false
+            guard anyTrashed else {
+                let items = try ItemRecord.fetchCursor(db, sql: "SELECT * FROM item WHERE \(condition) ORDER BY \(order)", arguments: arguments)
+                while let item = try items.next() { try body(item) }
+                return
+            }
+            let groups = { (column: String) in
+                try Set(Int64.fetchAll(db, sql: """
+                    SELECT \(column) FROM item WHERE \(column) IS NOT NULL AND \(trashed) GROUP BY \(column) HAVING COUNT(*) > 1
+                    """))
+            }
+            let duplicateGroups = try groups("duplicateGroup"), similarGroups = try groups("similarGroup")
+            let items = try ItemRecord.fetchCursor(db, sql: "SELECT * FROM item WHERE (\(condition)) AND \(trashed) ORDER BY \(order)",
                                                    arguments: arguments)
-            while let item = try items.next() { try body(item) }
+            while var item = try items.next() {
+                if let group = item.duplicateGroup, !duplicateGroups.contains(group) { item.duplicateGroup = nil }
+                if let group = item.similarGroup, !similarGroups.contains(group) { item.similarGroup = nil }
+                if filter == .duplicates && item.duplicateGroup == nil || filter == .similar && item.similarGroup == nil { continue }
+                try body(item)
+            }
         }
     }
 }
