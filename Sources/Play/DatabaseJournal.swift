@@ -35,7 +35,8 @@ final class DatabaseJournal: TrashJournal {
     func record(_ move: JournaledMove) throws {
         try library.recordMove(round: move.key.batch.rawValue, item: move.key.itemID, part: move.key.part,
                                state: move.state.rawValue, trashName: move.trashName, deletionDate: move.deletionDate,
-                               trashInode: move.trashedInode.map { Int64(bitPattern: $0) }, trashRoot: move.trashRoot?.bytes)
+                               trashInode: move.trashedInode.map { Int64(bitPattern: $0) },
+                               trashCtimeNs: move.trashedCtime, trashRoot: move.trashRoot?.bytes)
     }
 
     /// Fails, naming the row, on a state this release does not know (a newer release's, or a damaged

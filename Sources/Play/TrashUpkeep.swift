@@ -18,7 +18,7 @@ extension PlayContext {
         return RecordedEntry(trashName: Array(name), originalPath: file.rawOriginalPath, size: file.size, mtimeNanoseconds: file.mtimeNs,
                              inode: file.trashInode.map { UInt64(bitPattern: $0) },
                              deletionDate: file.deletionDate ?? DeletionDate.format(file.deletedAt, in: trash.timeZone),
-                             trashRoot: file.trashRoot.map { RawPath(bytes: Array($0)) })
+                             trashRoot: file.trashRoot.map { RawPath(bytes: Array($0)) }, ctimeNanoseconds: file.trashCtimeNs)
     }
 
     /// The files `clean trash empty` deletes: in the trash (by the index) longer than `days`,

@@ -15,13 +15,16 @@ public struct RecordedEntry: Sendable, Equatable {
     public var mtimeNanoseconds: Int64
     /// The inode of `files/NAME` once moved; nil for entries moved before it was recorded.
     public var inode: UInt64?
+    /// The change time of `files/NAME` once moved; nil for entries moved before it was recorded.
+    public var ctimeNanoseconds: Int64?
     /// `DeletionDate=` as the move wrote it.
     public var deletionDate: String
     /// The volume's trash directory the entry is in; nil for this trash (see `JournaledMove.trashRoot`).
     public var trashRoot: RawPath?
 
     public init(trashName: [UInt8], originalPath: RawPath, size: Int64, mtimeNanoseconds: Int64, inode: UInt64?, deletionDate: String,
-                trashRoot: RawPath? = nil) {
+                trashRoot: RawPath? = nil, ctimeNanoseconds: Int64? = nil) {
+        self.ctimeNanoseconds = ctimeNanoseconds
         self.trashName = trashName
         self.originalPath = originalPath
         self.size = size
@@ -73,6 +76,10 @@ extension Trash {
         if let inode = entry.inode, found.inode != inode { return .changed("it is another file now (another inode)") }
         guard found.size == entry.size, found.mtimeNanoseconds == entry.mtimeNanoseconds else {
             return .changed("its size or modification time changed")
+        }
+        // Rewritten in place with its size and modification time set back: only the change time tells.
+        if let ctime = entry.ctimeNanoseconds, found.ctimeNanoseconds != ctime {
+            return .changed("it was changed in place since it was moved (its change time moved)")
         }
         let bytes: [UInt8]
         do {

@@ -134,6 +134,7 @@ extension Trash {
         move.state = state
         if state == .done, let name = move.trashName, let entry = try? operations.status(filePath(name)), entry.kind == .regular {
             move.trashedInode = entry.inode
+            move.trashedCtime = entry.ctimeNanoseconds
         }
         try record(move, in: journal)
     }

@@ -53,6 +53,8 @@ public struct JournaledMove: Sendable, Equatable {
     public var deletionDate: String?
     /// The inode of `files/NAME` once the move is `.done`: a restore checks the entry is still it.
     public var trashedInode: UInt64?
+    /// The change time of `files/NAME` once the move is `.done`: a restore checks the entry was not rewritten in place.
+    public var trashedCtime: Int64?
     /// The trash directory the name is claimed in when it is not this trash: the file's volume's
     /// (`$topdir/.Trash-$UID` or `$topdir/.Trash/$UID`); nil for this trash.
     public var trashRoot: RawPath?

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 
 /// `clean trash empty`, `trash list` and `restore` through the built binary, with the trash
@@ -26,6 +27,37 @@ import Testing
         let run = try clean.run(["trash", "list", "--json"])
         #expect(run.status == 0, "\(run.stderr)")
         return try #require(try JSONSerialization.jsonObject(with: Data(run.stdout.utf8)) as? [[String: Any]])
+    }
+
+    /// A trash entry rewritten in place with other bytes of the same size, its modification time set back: its change
+    /// time tells (issue 53: it was restored without a word), so it is never restored nor deleted, and listed as changed.
+    @Test func anEntryRewrittenInPlaceWithItsTimeSetBackIsNotRestored() throws {
+        var clean = try CleanBinary()
+        defer { clean.removeHome() }
+        let (library, trash) = try Self.trashedLibrary(&clean)
+        let entries = try trashList(clean)
+        let entry = try #require(entries.first)
+        let id = try #require(entry["id"] as? Int), original = try #require(entry["originalPath"] as? String)
+        let inTrash = trash + "/files/" + (original as NSString).lastPathComponent
+        var before = stat()
+        #expect(stat(inTrash, &before) == 0)
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: inTrash))
+        bytes[bytes.count / 2] ^= 0xFF
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: inTrash))
+        try handle.write(contentsOf: bytes)
+        try handle.close()
+        // The modification time set back to the nanosecond, as `touch -d` with the old time would.
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, inTrash, &times, 0) == 0)
+        #expect(try fm.attributesOfItem(atPath: inTrash)[.size] as? Int == bytes.count)
+
+        let restore = try clean.run(["restore", String(id)])
+        #expect(restore.status != 0, "\(restore.stdout)")
+        #expect(restore.stderr.contains("changed in place"), "\(restore.stderr)")
+        #expect(!fm.fileExists(atPath: original) && fm.fileExists(atPath: inTrash))
+        let listed = try trashList(clean).first { $0["id"] as? Int == id }
+        #expect(listed?["changedOutside"] as? Bool == true)
+        _ = library
     }
 
     @Test func emptyByAgeAndAllCountsWhatItDeletesAndLeavesAnotherProgramsEntries() throws {

@@ -254,6 +254,7 @@ package enum Migrations {
         registerSofterThanNeighbours(&migrator)
         registerFrameSmear(&migrator)
         registerFineSmear(&migrator)
+        registerTrashChangeTime(&migrator)
         return migrator
     }
 }

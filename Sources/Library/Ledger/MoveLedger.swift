@@ -20,12 +20,14 @@ extension LibraryDatabase {
     /// `trashInode` is the inode of the entry in `files/` once done (kept when nil); `trashRoot` the
     /// other volume's trash folder the name is claimed in (nil for the configured trash).
     public func recordMove(round: Int64, item: Int64, part: Int, state: String, trashName: [UInt8]?, deletionDate: String?,
-                           trashInode: Int64? = nil, trashRoot: [UInt8]? = nil) throws {
+                           trashInode: Int64? = nil, trashCtimeNs: Int64? = nil, trashRoot: [UInt8]? = nil) throws {
         try write { db in
             try db.execute(sql: """
-                UPDATE trashed SET state = ?, trashName = ?, deletionDate = ?, trashInode = COALESCE(?, trashInode), trashRoot = ?
+                UPDATE trashed SET state = ?, trashName = ?, deletionDate = ?, trashInode = COALESCE(?, trashInode),
+                    trashCtimeNs = COALESCE(?, trashCtimeNs), trashRoot = ?
                 WHERE round = ? AND item = ? AND part = ?
-                """, arguments: [state, trashName.map { Data($0) }, deletionDate, trashInode, trashRoot.map { Data($0) }, round, item, part])
+                """, arguments: [state, trashName.map { Data($0) }, deletionDate, trashInode, trashCtimeNs, trashRoot.map { Data($0) },
+                                 round, item, part])
         }
     }
 

@@ -44,6 +44,7 @@ extension LibraryDatabase {
                 record.trashName = Data(entry.trashName)
                 record.deletionDate = entry.deletionDate
                 record.trashInode = Int64(bitPattern: entry.status.inode)
+                record.trashCtimeNs = entry.status.ctimeNanoseconds
                 record.credited = credited
                 try record.insert(db)
                 ids.append(record.id!)

@@ -22,6 +22,8 @@ public struct TrashedRecord: Codable, Sendable, Equatable, FetchableRecord, Muta
     public var ctimeNs: Int64?
     /// The inode of `files/NAME` once moved (v5-trash): restore refuses an entry swapped since.
     public var trashInode: Int64?
+    /// The change time of `files/NAME` once moved (v24): restore refuses an entry rewritten in place since.
+    public var trashCtimeNs: Int64?
     /// The card's `CardCategory` raw value (`other` when none).
     public var category: String
     /// The content hash, so re-deleting restored content earns no XP twice.
