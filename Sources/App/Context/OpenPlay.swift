@@ -26,7 +26,28 @@ package extension AppContext {
     }
 
     private func takeMoverLock() throws -> ProcessLock? {
-        try ProcessLock(RawPath(home + "/lock"))
+        try Self.lock(home + "/lock", home: home)
+    }
+
+    /// Takes the lock file `path` of the state folder `home`, or nil when another clean holds it; what is in its way
+    /// (a symbolic link, a folder, a read-only state folder) is said with the step to take.
+    static func lock(_ path: String, home: String) throws -> ProcessLock? {
+        do {
+            return try ProcessLock(RawPath(path))
+        } catch {
+            switch error.code {
+            case ELOOP:
+                throw CleanError("\(path) is a symbolic link, not clean's lock file; nothing was created where it points. "
+                                 + "Remove the link (rm '\(path)') and try again")
+            case EISDIR:
+                throw CleanError("\(path) is a folder, not clean's lock file; move it out of the way (mv '\(path)' '\(path).moved') and try again")
+            case EROFS, EACCES, EPERM:
+                throw CleanError("cannot create the lock file \(path): the state folder \(home) is read-only or not yours "
+                                 + "(\(error.reason)); make it writable or set SWIPECLEAN_HOME to a writable folder")
+            default:
+                throw CleanError("cannot take the lock file \(path): \(error.reason)")
+            }
+        }
     }
 
     /// The play context without the mover lock, for a read that changes nothing (a trash entry's
@@ -36,7 +57,7 @@ package extension AppContext {
         return try playContext(library)
     }
 
-    private func playContext(_ library: LibraryDatabase) throws -> PlayContext {
+    func playContext(_ library: LibraryDatabase) throws -> PlayContext {
         let trash: Trash
         do {
             trash = try Trash(root: RawPath(trashDirectory), timeZone: calendar.timeZone, now: { [now] in now })

@@ -169,13 +169,7 @@ enum WebLauncher {
     /// saying where the running one is.
     static func oneServer(home: String) throws -> ProcessLock {
         let path = home + "/web.lock"
-        let lock: ProcessLock?
-        do {
-            lock = try ProcessLock(RawPath(path))
-        } catch {
-            throw CleanError("cannot take \(path) (\(error)); is the state folder writable?")
-        }
-        guard let lock else {
+        guard let lock = try AppContext.lock(path, home: home) else {
             let running = (try? WebStateFile.read(home: home)).map { " at \($0.url)" } ?? ""
             throw CleanError("a clean web is already running for \(home)\(running); `clean web link` prints a new sign-in link for it "
                              + "(or stop it with Ctrl-C in its terminal, and start this one again)")
