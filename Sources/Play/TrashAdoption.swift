@@ -51,3 +51,16 @@ extension PlayContext {
         return outcome
     }
 }
+
+extension PlayContext {
+    /// How many entries of the trash's `files/` the index has no record of (a crash with the index's write-ahead log
+    /// lost, an index replaced): `clean trash adopt` has work when it is more than 0. Partial copies in flight are not
+    /// counted; the desktop's trash, which other programs share, is not checked (0).
+    public func unrecordedTrashEntries() throws -> Int {
+        guard !trash.renameOnly, let names = try? NoLinks.list(trash.filesDirectory) else { return 0 }
+        let candidates = names.filter { !$0.name.starts(with: Array(".swipeclean-".utf8)) }
+        guard !candidates.isEmpty else { return 0 }
+        let known = Set(try library.trashNames())
+        return candidates.filter { !known.contains(Data($0.name)) }.count
+    }
+}

@@ -76,13 +76,16 @@ package struct AppContext {
         guard let library = try door.library(at: databasePath, intent: .create, reconcile: reconcile) else {
             throw CleanError("cannot create the library database \(databasePath)")
         }
+        TrashCheck.run(self, library)
         return library
     }
 
     /// The library database if one exists; read-only commands never create state. `forWriting` when the
     /// caller will change it: never a read-only snapshot (see `LibraryDoor`).
     package func existingLibrary(forWriting: Bool = false) throws -> LibraryDatabase? {
-        try door.library(at: databasePath, intent: forWriting ? .write : .read, reconcile: reconcile)
+        let library = try door.library(at: databasePath, intent: forWriting ? .write : .read, reconcile: reconcile)
+        if let library { TrashCheck.run(self, library) }
+        return library
     }
 
     package var thresholds: Thresholds {

@@ -139,7 +139,9 @@ extension AppService {
     /// Records again the trash's entries the index does not know (after the index was lost), carrying the player's
     /// profile over from `oldIndex` when it can be read and this index has none.
     package func adoptTrash(from oldIndex: String?) throws -> AdoptOutcome {
-        let (play, lock) = try context().openPlay()
+        let context = try context()
+        TrashCheck.skip(context.home)
+        let (play, lock) = try context.openPlay()
         defer { withExtendedLifetime(lock) {} }
         let outcome = try play.adoptTrash(oldIndex: oldIndex)
         for note in outcome.notes { AppLog.warn("clean: trash: \(note)") }
