@@ -205,7 +205,8 @@ public struct TrashFailure: Error, Equatable, Sendable, CustomStringConvertible 
         case EACCES, EPERM, EROFS:
             text += " (the folder '\(error.path.parent)' is read-only or not yours; nothing was changed)"
         case ENOSPC, EDQUOT:
-            text += " (the trash's disk is full; nothing was changed)"
+            // The disk of the path that failed: the trash's on a move, the library's on a restore.
+            text += " (the disk that holds '\(error.path.parent)' is full: free some space there and try again; nothing was changed)"
         case EIO:
             text += " (the disk reported an error; nothing was changed)"
         default:

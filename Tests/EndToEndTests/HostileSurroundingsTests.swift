@@ -80,7 +80,7 @@ import Testing
                                          ["round", "--yes"], input: "d\nd\nd\n", after: "find '\(disk)' -type f")
         #expect(run.status == 0, "\(run.stderr)")
         for path in contents.keys {
-            #expect(run.stdout.contains(path) && run.stdout.contains("No space left on device (the trash's disk is full; nothing was changed"),
+            #expect(run.stdout.contains(path) && run.stdout.contains("No space left on device (the disk that holds '\(disk)/Trash/files' is full"),
                     "\(run.stdout)\n\(run.stderr)")
         }
         #expect(run.after.isEmpty, "half-written in the trash: \(run.after)")

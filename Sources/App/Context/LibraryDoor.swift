@@ -45,8 +45,9 @@ package final class LibraryDoor: Sendable {
         if intent == .read, !Self.isWritable(path) {
             let library = try Snapshots.open(path)
             opened.withLock { $0 = Opened(library: library, isSnapshot: true) }
-            AppLog.warn("clean: \((path as NSString).deletingLastPathComponent) is read-only: showing the index as it is; "
-                          + "nothing can be changed there")
+            let folder = (path as NSString).deletingLastPathComponent
+            AppLog.warn("clean: \(access(folder, W_OK) == 0 ? "the index \(path) is read-only" : "\(folder) is read-only"): "
+                        + "showing the index as it is; nothing can be changed there")
             if try library.hasInterruptedWork() {
                 AppLog.warn("clean: a move or restore a crash interrupted waits to be finished by a clean that can write there")
             }
@@ -64,7 +65,13 @@ package final class LibraryDoor: Sendable {
     }
 
     package static func readOnlyMessage(_ path: String) -> String {
-        "the state folder \((path as NSString).deletingLastPathComponent) is read-only, so \(path) cannot be changed; "
+        let folder = (path as NSString).deletingLastPathComponent
+        // The file's own permissions, or its folder's (SQLite writes its journal and WAL beside it).
+        if access(path, W_OK) != 0, access(folder, W_OK) == 0 {
+            return "the index \(path) is read-only (the file itself, not its folder), so it cannot be changed; "
+                + "make it writable (chmod u+w '\(path)') or set SWIPECLEAN_HOME to a writable folder; nothing was changed"
+        }
+        return "the state folder \(folder) is read-only, so \(path) cannot be changed; "
             + "make it writable or set SWIPECLEAN_HOME to a writable folder; nothing was changed"
     }
 }

@@ -76,7 +76,13 @@ extension LibraryDatabase {
                 return .success(try PlayerRecord.decoder.decode(Profile.self, from: Data(text.utf8)))
             }
         } catch {
-            return .failure(.database(path: path, error))
+            // Whatever is wrong with it, the old index is only read: no step to take with it (it was moved aside already).
+            let reason = switch LibraryError.database(path: path, error) {
+            case .damaged(_, let reason): "it is damaged too (\(reason))"
+            case .locked: "it is locked by another program"
+            default: "\(error)"
+            }
+            return .failure(.unusable(path: path, reason: reason))
         }
     }
 }
