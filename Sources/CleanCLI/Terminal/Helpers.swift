@@ -1,4 +1,5 @@
 import Foundation
+import FileSystem
 import Media
 
 /// Programs the terminal front-end may call on (chafa, xdg-open, ffmpeg): found on PATH, optional.
