@@ -31,8 +31,9 @@ public enum ChildProcess {
 
     /// Runs `program` (an absolute path) with `arguments`; `file`, when given, is opened read-only
     /// without following a link and is the program's descriptor 3. Each chunk goes to `receive` until
-    /// the program exits, `receive` returns false, or `timeout` seconds pass.
-    public static func run(_ program: String, _ arguments: [String], file: RawPath? = nil, timeout: Double,
+    /// the program exits, `receive` returns false, `timeout` seconds pass, or `idle` seconds pass with
+    /// nothing written (a program that hangs is stopped then, however long it was allowed in all).
+    public static func run(_ program: String, _ arguments: [String], file: RawPath? = nil, timeout: Double, idle: Double? = nil,
                            receive: (Chunk) -> Bool) throws(FileSystemError) -> Outcome {
         var input: Int32 = -1
         if let file {
@@ -66,7 +67,7 @@ public enum ChildProcess {
         defer { close(out[0]); close(err[0]) }
         guard spawned == 0 else { throw FileSystemError("run", RawPath(program), code: spawned) }
         let deadline = monotonicSeconds() + timeout
-        var outcome = pump(output: out[0], errors: err[0], deadline: deadline, receive: receive)
+        var outcome = pump(output: out[0], errors: err[0], deadline: deadline, idle: idle ?? timeout, receive: receive)
         var status: Int32 = 0
         // Both pipes closed: it is exiting (one that closed them and went on is killed at the limit).
         while outcome == nil {
@@ -106,13 +107,15 @@ public enum ChildProcess {
         return posix_spawn(&pid, program, &actions, nil, argv, environ)
     }
 
-    /// Reads both pipes until both close (nil) or the deadline passes or `receive` says stop.
-    private static func pump(output: Int32, errors: Int32, deadline: Double, receive: (Chunk) -> Bool) -> Outcome? {
+    /// Reads both pipes until both close (nil), the deadline passes, nothing comes for `idle` seconds, or
+    /// `receive` says stop.
+    private static func pump(output: Int32, errors: Int32, deadline: Double, idle: Double, receive: (Chunk) -> Bool) -> Outcome? {
         var open: [(fd: Int32, isOutput: Bool)] = [(output, true), (errors, false)]
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
         defer { buffer.deallocate() }
+        var quietUntil = monotonicSeconds() + idle
         while !open.isEmpty {
-            let left = deadline - monotonicSeconds()
+            let left = min(deadline, quietUntil) - monotonicSeconds()
             guard left > 0 else { return .timedOut }
             var polls = open.map { pollfd(fd: $0.fd, events: Int16(POLLIN), revents: 0) }
             let ready = poll(&polls, nfds_t(polls.count), Int32(min(left * 1000 + 1, 1000)))
@@ -126,6 +129,7 @@ public enum ChildProcess {
                     closed.append(entry.fd)
                     continue
                 }
+                quietUntil = monotonicSeconds() + idle
                 let chunk = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
                 guard receive(entry.isOutput ? .output(chunk) : .errors(chunk)) else { return .stopped }
             }

@@ -58,6 +58,22 @@ import Testing
         #expect(Date().timeIntervalSince(start) < 5)
     }
 
+    /// Allowed long in all, a program that goes quiet is stopped after `idle` seconds of silence; one that keeps
+    /// talking is not.
+    @Test func aProgramThatGoesQuietIsStoppedSooner() throws {
+        let start = Date()
+        var chunks = 0
+        let outcome = try ChildProcess.run("/bin/sh", ["-c", "echo first; sleep 30"], timeout: 60, idle: 0.5) { _ in
+            chunks += 1
+            return true
+        }
+        #expect(outcome == .timedOut)
+        #expect(chunks == 1)
+        #expect(Date().timeIntervalSince(start) < 5)
+        let talking = try ChildProcess.run("/bin/sh", ["-c", "for i in 1 2 3 4 5 6; do echo $i; sleep 0.2; done"], timeout: 60, idle: 0.5) { _ in true }
+        #expect(talking == .exited(0))
+    }
+
     @Test func theReaderStopsTheProgram() throws {
         var chunks = 0
         let outcome = try ChildProcess.run("/bin/sh", ["-c", "yes"], timeout: 10) { _ in
