@@ -26,34 +26,46 @@ public enum VideoFingerprinting {
     static let spacing = 0.24
     static let maximumSamples = 1_200
 
-    /// The time limit for a video of `duration` seconds (unknown: as for ten minutes): a few seconds
-    /// plus a tenth of its playing time, never more than two minutes.
+    /// The time limit for a video of `duration` seconds (unknown: as for ten minutes): a minute plus its
+    /// playing time, never more than half an hour. Sampling runs 20 to 100 times faster than playing; the
+    /// limit is for a decoder that crawls or loops, on a machine as loaded as it may be.
     public static func timeLimit(duration: Double?) -> Double {
-        min(120, 8 + (duration ?? 600) / 10)
+        min(1_800, 60 + (duration ?? 600))
     }
 
-    /// `duration` (the container's, when known) places the last samples and bounds the sampling.
-    public static func fingerprint(_ path: RawPath, duration: Double?, frames source: VideoFrames,
+    /// `duration` (the container's, when known) places the last samples and bounds the sampling; `keyframes`
+    /// (the container's count, when known: `Media.MovieKeyframes`) chooses the decode before any: a video whose
+    /// keyframes are too sparse is decoded densely at once, without a look at its keyframes first.
+    public static func fingerprint(_ path: RawPath, duration: Double?, keyframes: Int? = nil, frames source: VideoFrames,
                                    timeLimit: Double? = nil) -> Result {
         let limit = timeLimit ?? Self.timeLimit(duration: duration)
         let start = Date()
-        var keyframes = Collector(spacing: (duration ?? 0) / Double(maximumSamples), duration: duration)
-        let first = source.frames(of: path, decode: .keyframes, timeLimit: limit) { keyframes.take($0, $1) }
-        switch first {
-        case .timedOut: return .timedOut
-        case .notRun(let why): return .failed(why)
-        case .failed(let words) where keyframes.frames == 0: return .noFrames(words)
-        case .finished where keyframes.frames == 0: return .noFrames(nil)
-        default: break
+        let sparse = keyframes.map { $0 < minimumKeyframes || Double($0) < (duration ?? 0) / (keyframeGap + 0.1) } ?? false
+        var keyframeSamples: VideoFingerprint?
+        if !sparse {
+            var collector = Collector(spacing: (duration ?? 0) / Double(maximumSamples), duration: duration)
+            let outcome = source.frames(of: path, decode: .keyframes, timeLimit: limit) { collector.take($0, $1) }
+            switch outcome {
+            case .timedOut: return .timedOut
+            case .notRun(let why): return .failed(why)
+            case .failed(let words) where collector.frames == 0: return .noFrames(words)
+            case .finished where collector.frames == 0: return .noFrames(nil)
+            default: break
+            }
+            if collector.followsTheVideo(duration: duration) { return .fingerprint(collector.fingerprint(duration: duration)) }
+            keyframeSamples = collector.fingerprint(duration: duration)
         }
-        if keyframes.followsTheVideo(duration: duration) { return .fingerprint(keyframes.fingerprint(duration: duration)) }
-        var dense = Collector(spacing: max(spacing, (duration ?? 0) / Double(maximumSamples)), duration: duration)
+        let spacing = max(Self.spacing, (duration ?? 0) / Double(maximumSamples))
+        var dense = Collector(spacing: spacing, duration: duration)
         let left = limit - Date().timeIntervalSince(start)
-        let second = source.frames(of: path, decode: .referenceFrames, timeLimit: max(0.5, left)) { dense.take($0, $1) }
-        switch second {
+        let outcome = source.frames(of: path, decode: .referenceFrames, spacing: spacing, timeLimit: max(0.5, left)) {
+            dense.take($0, $1)
+        }
+        switch outcome {
         case .timedOut: return .timedOut
-        case .failed where dense.frames == 0, .finished where dense.frames == 0, .notRun:
-            return .fingerprint(keyframes.fingerprint(duration: duration))
+        case .notRun(let why): return keyframeSamples.map { .fingerprint($0) } ?? .failed(why)
+        case .failed(let words) where dense.frames == 0: return keyframeSamples.map { .fingerprint($0) } ?? .noFrames(words)
+        case .finished where dense.frames == 0: return keyframeSamples.map { .fingerprint($0) } ?? .noFrames(nil)
         default: return .fingerprint(dense.fingerprint(duration: duration))
         }
     }
@@ -81,7 +93,7 @@ public enum VideoFingerprinting {
         mutating func take(_ time: Double, _ pixels: UnsafeRawBufferPointer) -> Bool {
             if time > lastTime, frames > 0 { frameTime = min(frameTime, time - lastTime) }
             lastTime = max(lastTime, time)
-            guard time - last >= spacing else { return true }
+            guard time - last >= spacing - 0.005 else { return true }   // ffmpeg's own selection, rounded
             last = time
             frames += 1
             if times.count < VideoFingerprinting.maximumSamples { times.append(time) }

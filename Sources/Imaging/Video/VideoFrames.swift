@@ -21,7 +21,7 @@ public struct VideoFrames: Sendable {
     public enum Outcome: Equatable, Sendable {
         /// ffmpeg went to the end (or was stopped once enough was read).
         case finished
-        /// Still decoding at the time limit: stopped.
+        /// Still decoding at the time limit, or silent for the idle limit: stopped.
         case timedOut
         /// ffmpeg failed: its last words.
         case failed(String)
@@ -33,28 +33,33 @@ public struct VideoFrames: Sendable {
 
     /// The program run: ffmpeg's path, or a test's stand-in.
     public let program: String
+    /// A decoder silent this long (no frame, no word) has hung: it is stopped, whatever the time limit.
+    public let idleLimit: Double
 
-    public init(program: String) {
+    public init(program: String, idleLimit: Double = 20) {
         self.program = program
+        self.idleLimit = idleLimit
     }
 
     /// ffmpeg from PATH, nil when it is not installed (the scan then says videos were not compared).
-    public static let installed: VideoFrames? = ExternalProgram.find("ffmpeg").map(VideoFrames.init)
+    public static let installed: VideoFrames? = ExternalProgram.find("ffmpeg").map({ VideoFrames(program: $0) })
 
     /// Decodes `path`'s first video stream, calling `frame(seconds, 32×32 gray pixels)` for each frame
+    /// at least `spacing` seconds after the last one passed (the others are dropped before they are shrunk),
     /// in order; `frame` returns false to stop early.
-    public func frames(of path: RawPath, decode: Decode, timeLimit: Double,
+    public func frames(of path: RawPath, decode: Decode, spacing: Double = 0, timeLimit: Double,
                        frame: (Double, UnsafeRawBufferPointer) -> Bool) -> Outcome {
         let side = Self.side
+        let select = spacing > 0 ? "select='isnan(prev_selected_t)+gte(t-prev_selected_t\\,\(spacing))'," : ""
         let arguments = ["-nostdin", "-hide_banner", "-nostats", "-v", "error", "-threads", "1",
                          "-skip_frame", decode.rawValue, "-skip_loop_filter", "all", "-i", "file:/dev/fd/3",
-                         "-an", "-sn", "-dn", "-filter_complex", "[0:v:0]scale=\(side):\(side):flags=area,format=gray,split[a][b]",
+                         "-an", "-sn", "-dn", "-filter_complex", "[0:v:0]\(select)scale=\(side):\(side):flags=area,format=gray,split[a][b]",
                          "-map", "[a]", "-fps_mode", "passthrough", "-f", "rawvideo", "pipe:1",
                          "-map", "[b]", "-fps_mode", "passthrough", "-c:v", "rawvideo", "-f", "framecrc", "pipe:2"]
         var reader = Reader(frameBytes: side * side)
         let outcome: ChildProcess.Outcome
         do {
-            outcome = try ChildProcess.run(program, arguments, file: path, timeout: timeLimit) { chunk in
+            outcome = try ChildProcess.run(program, arguments, file: path, timeout: timeLimit, idle: idleLimit) { chunk in
                 switch chunk {
                 case .output(let bytes): reader.pixels(bytes)
                 case .errors(let bytes): reader.errors(bytes)
