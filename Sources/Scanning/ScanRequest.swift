@@ -1,5 +1,6 @@
 import FileSystem
 import Foundation
+import Imaging
 import Media
 
 /// What to scan and how: the roots, the configured rules, and the clock.
@@ -17,6 +18,9 @@ public struct ScanRequest: Sendable {
     public var rehash: Bool
     /// How similar photos are found; nil: not this scan (`--no-similar`).
     public var similar: SimilarOptions?
+    /// What samples videos' frames for similar videos: ffmpeg from PATH, nil when it is not installed (the
+    /// videos are then not compared, and the report says so); tests put a decoder that hangs or fails here.
+    public var videoFrames: VideoFrames? = VideoFrames.installed
 
     public init(roots: [RawPath], options: ScanOptions = .defaults, screenshotRules: ScreenshotRules = .defaults,
                 excluded: [RawPath] = [], now: Date, calendar: Calendar, rehash: Bool = false,
@@ -40,6 +44,8 @@ public struct ScanRequest: Sendable {
 public enum ScanPhase: String, Sendable {
     case walking, reading, hashing, indexing
     case fingerprinting
+    /// Sampling videos' frames (beside the photos' fingerprints).
+    case comparingVideos = "comparing videos"
 }
 
 /// Where a scan is: its phase, files done in it, and how many there are when known.
@@ -73,7 +79,26 @@ public struct ScanReport: Sendable {
     public var removed: Int
     /// Photos whose perceptual hash was computed this run (new or changed since the last one).
     public var fingerprinted = 0
+    /// What became of the videos' fingerprints this run.
+    public var videos = VideoComparison()
     public var elapsedSeconds: Double
     /// Seconds per stage (walk, compare, read, index, duplicates, summary).
     public var timings: [(name: String, seconds: Double)] = []
+}
+
+/// The videos a scan fingerprinted for similar videos, those it could not, and those it left uncompared.
+public struct VideoComparison: Sendable, Equatable {
+    /// Videos whose frames were sampled this run (new or changed since the last one).
+    public var fingerprinted = 0
+    /// Videos this run tried and got no fingerprint of (a decoder past its time limit, no frame it could
+    /// decode, ffmpeg failing): they are never similar to another, and not tried again while unchanged.
+    public var withoutFingerprint = 0
+    /// Videos not compared because ffmpeg is not installed (0 when it is).
+    public var notCompared = 0
+
+    public init(fingerprinted: Int = 0, withoutFingerprint: Int = 0, notCompared: Int = 0) {
+        self.fingerprinted = fingerprinted
+        self.withoutFingerprint = withoutFingerprint
+        self.notCompared = notCompared
+    }
 }

@@ -23,7 +23,15 @@ extension LibraryDatabase {
             errors += try nameStoredFiles(request.roots)
             timer.lap("stores other programs own")
         }
-        let fingerprinted = try changes.fingerprinted + findSimilar(request, indexChanged: indexChanged, timer: &timer, progress: progress)
+        // Videos are sampled (ffmpeg, one process a video) beside the photos' decodes.
+        var photosFingerprinted = 0
+        let videos = try beside({ try self.fingerprintVideos(request, frames: request.videoFrames, progress: progress) }) {
+            photosFingerprinted = try findSimilar(request, indexChanged: indexChanged, timer: &timer, progress: progress)
+        }
+        timer.lap("fingerprint \(videos.fingerprinted + videos.withoutFingerprint) videos (beside the photos)")
+        try groupVideos(request, indexChanged: indexChanged, fingerprinted: videos.fingerprinted + videos.withoutFingerprint)
+        timer.lap("group videos by similarity")
+        let fingerprinted = changes.fingerprinted + photosFingerprinted
         let thresholds = Thresholds(options: request.options, now: request.now, calendar: request.calendar)
         let summarize = { @Sendable in try self.read { db in try LibrarySummary.fetch(db, roots: request.roots, thresholds: thresholds) } }
         let summary: LibrarySummary
@@ -38,7 +46,8 @@ extension LibraryDatabase {
         try recordRun(request, summary: summary, inspected: changes.inspected, errors: errors)
         timer.lap("record the run")
         return ScanReport(summary: summary, errors: errors, inspected: changes.inspected, unchanged: changes.unchanged,
-                          removed: changes.removed, fingerprinted: fingerprinted, elapsedSeconds: timer.total, timings: timer.stages)
+                          removed: changes.removed, fingerprinted: fingerprinted, videos: videos, elapsedSeconds: timer.total,
+                          timings: timer.stages)
     }
 
     /// Fingerprints the photos not fingerprinted yet, chunk by chunk, and regroups similar photos

@@ -93,9 +93,10 @@ enum SimilarFinder {
         return photos
     }
 
-    /// Makes `similarGroup` hold exactly `groups`: each member points at its group's kept photo.
+    /// Makes the photos' `similarGroup` hold exactly `groups` (videos have their own: `SimilarVideos`): each
+    /// member points at its group's kept photo.
     static func replaceGroups(_ groups: [SimilarGrouping.Group], maxDistance: Int, keeper: KeeperRule = .defaults, _ db: Database) throws {
-        try db.execute(sql: "UPDATE item SET similarGroup = NULL WHERE similarGroup IS NOT NULL")
+        try db.execute(sql: "UPDATE item SET similarGroup = NULL WHERE similarGroup IS NOT NULL AND kind != 'video'")
         let assign = try db.cachedStatement(sql: "UPDATE item SET similarGroup = ? WHERE id = ?")
         for group in groups {
             // The photo its card suggests (`KeeperRule.keptPhoto`): one rule for `items --json` and the card.

@@ -14,6 +14,13 @@ package struct ScanDocument: Encodable {
         let reclaimableBytes: Int64
     }
 
+    /// Similar videos' fingerprints this run: taken, tried without one, or not compared for want of ffmpeg.
+    struct Videos: Encodable {
+        let fingerprinted: Int
+        let withoutFingerprint: Int
+        let notCompared: Int
+    }
+
     let files: Int
     let bytes: Int64
     let photos: Int
@@ -27,6 +34,7 @@ package struct ScanDocument: Encodable {
     let protected: [StoreDocument]
     let badShots: Int
     let photosFingerprinted: Int
+    let videosCompared: Videos
     let errors: [FileProblem]
     let errorCount: Int
     let inspected: Int
@@ -49,6 +57,8 @@ package struct ScanDocument: Encodable {
         protected = s.protected.map(StoreDocument.init)
         badShots = s.badShots.count
         photosFingerprinted = report.fingerprinted
+        videosCompared = Videos(fingerprinted: report.videos.fingerprinted, withoutFingerprint: report.videos.withoutFingerprint,
+                                notCompared: report.videos.notCompared)
         errors = report.errors.map { FileProblem(path: $0.path, reason: $0.reason) }
         errorCount = report.errors.count
         inspected = report.inspected

@@ -72,6 +72,8 @@ extension Clean {
                 for stage in report.timings { Terminal.warn("clean: " + stage.name.padding(toLength: 30, withPad: " ", startingAt: 0) + String(format: "%8.3f s", stage.seconds)) }
             }
             if json {
+                // The one line saying videos were not compared goes beside the document (stderr), as warnings do.
+                if let videos = ScanOutput.videoLine(report.videos) { Terminal.warn("clean:" + videos.dropFirst()) }
                 try printDocument(ScanDocument(report))
             } else {
                 print(ScanOutput.human(report, roots: roots, bosses: context.configuration.game.bosses))

@@ -17,9 +17,10 @@ enum ScanOutput {
             "  big videos       \(grouped(s.bigVideos.count)) (\(humanBytes(s.bigVideos.bytes)))",
             "  old photos       \(grouped(s.oldPhotos.count)) (\(humanBytes(s.oldPhotos.bytes)))",
             "  duplicates       \(grouped(s.duplicates.groups)) groups, \(grouped(s.duplicates.files)) files, \(humanBytes(s.duplicates.reclaimableBytes)) reclaimable",
-            "  similar photos   \(grouped(s.similar.groups)) groups, \(grouped(s.similar.files)) files, \(humanBytes(s.similar.reclaimableBytes)) reclaimable",
+            "  similar          \(grouped(s.similar.groups)) groups, \(grouped(s.similar.files)) files, \(humanBytes(s.similar.reclaimableBytes)) reclaimable",
             "  bad shots        \(grouped(s.badShots.count)) (\(humanBytes(s.badShots.bytes))): blurry, dark, overexposed or taken by accident",
         ]
+        if let videos = videoLine(report.videos) { lines.append(videos) }
         let protected = ProtectedOutput.lines(s.protected)
         if !protected.isEmpty { lines += [""] + protected }
         if !report.errors.isEmpty {
@@ -31,6 +32,17 @@ enum ScanOutput {
         lines.append("")
         lines.append(next(s, bosses: bosses))
         return lines.joined(separator: "\n")
+    }
+
+    /// One line when videos were left out of similar videos: ffmpeg missing, or videos it could not sample.
+    static func videoLine(_ videos: VideoComparison) -> String? {
+        if videos.notCompared > 0 {
+            return "  Videos were not compared: ffmpeg is not installed (apt-get install ffmpeg)."
+        }
+        if videos.withoutFingerprint > 0 {
+            return "  \(plural(videos.withoutFingerprint, "video")) not compared: no frame could be decoded in time."
+        }
+        return nil
     }
 
     /// What to do next, fitted to what was found: the biggest pile's listing and the boss of `bosses` that deals it,

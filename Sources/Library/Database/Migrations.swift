@@ -255,6 +255,7 @@ package enum Migrations {
         registerFrameSmear(&migrator)
         registerFineSmear(&migrator)
         registerTrashChangeTime(&migrator)
+        registerSimilarVideos(&migrator)
         return migrator
     }
 }
