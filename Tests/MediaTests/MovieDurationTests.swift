@@ -24,3 +24,19 @@ import Testing
         #expect(MovieDuration.text(seconds) == text)
     }
 }
+
+/// How often a movie has a keyframe, from its header: the video track's sync samples over its length, as
+/// ffprobe counts the keyframes (`-show_entries packet=flags`) and the stream's duration.
+@Suite struct MovieKeyframesTests {
+    @Test(arguments: [("with-gps.mov", 4, 4.0017), ("xmp480qt.mov", 1, 1.001), ("ftyp3gp5.mp4", 2, 1.3),
+                      ("sample_mpeg4.mp4", 5, 4.967), ("with-gps.mp4", 1, 0.1)])
+    func theKeyframesAreFfprobes(name: String, keyframes: Int, seconds: Double) throws {
+        let summary = try #require(MovieKeyframes.summary(of: RawPath(Fixtures.media.appendingPathComponent(name).path)))
+        #expect(summary.keyframes == keyframes)
+        #expect(abs(summary.seconds - seconds) < 0.01, "\(name): \(summary.seconds) s")
+    }
+
+    @Test func aPhotoHasNoKeyframes() {
+        #expect(MovieKeyframes.summary(of: RawPath(Fixtures.media.appendingPathComponent("IMG_2927.HEIC").path)) == nil)
+    }
+}
