@@ -1,3 +1,5 @@
+import FileSystem
+
 /// One ISO base media file format box (QuickTime calls them atoms): where it is and what it is.
 struct ISOBox {
     var type: String
@@ -83,5 +85,18 @@ struct ISOFile {
             position = box.end
         }
         return file
+    }
+}
+
+extension ISOFile {
+    /// The `moov` box of the movie at `path` and the source to read it from: a few bounded reads, never the
+    /// whole file. Nil when the file is not a QuickTime/MP4/3GP movie.
+    static func movieHeader(of path: RawPath) -> (ByteSource, ISOBox)? {
+        guard let file = try? ReadableFile(path), let status = try? file.status() else { return nil }
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        guard let filled = try? file.read(at: 0, into: &buffer) else { return nil }
+        let source = ByteSource(head: buffer[0..<filled], size: max(status.size, Int64(filled)), file: file)
+        guard let iso = ISOFile.read(source), let moov = iso.moov else { return nil }
+        return (source, moov)
     }
 }

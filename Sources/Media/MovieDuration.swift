@@ -5,11 +5,7 @@ import FileSystem
 public enum MovieDuration {
     /// Seconds, or nil when the file is not such a movie or its header says nothing usable.
     public static func seconds(of path: RawPath) -> Double? {
-        guard let file = try? ReadableFile(path), let status = try? file.status() else { return nil }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        guard let filled = try? file.read(at: 0, into: &buffer) else { return nil }
-        let source = ByteSource(head: buffer[0..<filled], size: max(status.size, Int64(filled)), file: file)
-        guard let iso = ISOFile.read(source), let moov = iso.moov else { return nil }
+        guard let (source, moov) = ISOFile.movieHeader(of: path) else { return nil }
         return QuickTimeMetadata.read(source, moov: moov).durationSeconds
     }
 

@@ -14,11 +14,7 @@ public enum MovieKeyframes {
 
     /// The first video track's keyframes and length; nil when the file is not such a movie or says nothing usable.
     public static func summary(of path: RawPath) -> Summary? {
-        guard let file = try? ReadableFile(path), let status = try? file.status() else { return nil }
-        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-        guard let filled = try? file.read(at: 0, into: &buffer) else { return nil }
-        let source = ByteSource(head: buffer[0..<filled], size: max(status.size, Int64(filled)), file: file)
-        guard let iso = ISOFile.read(source), let moov = iso.moov else { return nil }
+        guard let (source, moov) = ISOFile.movieHeader(of: path) else { return nil }
         for trak in moov.children(in: source) where trak.type == "trak" {
             guard let mdia = trak.children(in: source).first(where: { $0.type == "mdia" }) else { continue }
             let boxes = mdia.children(in: source)
