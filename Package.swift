@@ -3,9 +3,9 @@ import PackageDescription
 
 /// SwipeClean: photo-library cleanup as a game.
 /// Each target is one stage of the flow in ../shared/DESIGN.md; arrows point one way:
-/// C libraries ← Media ← Library (the index) ← Deck ← Play ← App ← Web, CleanCLI ← clean, Library ← Scanning ← App,
-/// with Game pure and Trash on its own. Both front-ends (CleanCLI, Web) parse a request, call App's use cases and render
-/// what they return; neither writes a use case again.
+/// C libraries ← Media ← Library (the index) ← Keeping (the keep rule) ← Deck ← Play ← App ← Web, CleanCLI ← clean,
+/// Keeping ← Scanning ← App, with Game pure and Trash on its own. Both front-ends (CleanCLI, Web) parse a request, call
+/// App's use cases and render what they return; neither writes a use case again.
 let package = Package(
     name: "SwipeClean",
     platforms: [.macOS(.v15)],
@@ -41,19 +41,22 @@ let package = Package(
             "FileSystem", "Media", "Imaging", "Game", .product(name: "GRDB", package: "GRDB.swift"),
             .product(name: "GRDBSQLite", package: "GRDB.swift"),
         ]),
-        .target(name: "Deck", dependencies: ["Library", "Imaging", "Game", .product(name: "GRDB", package: "GRDB.swift")]),
+        // The one keep rule (which copy of a duplicate or similar group stays), below both stages that use it: the scan
+        // records its choice as the group's kept copy, the deck's group card suggests the same copy.
+        .target(name: "Keeping", dependencies: ["Library", "Imaging", "FileSystem", .product(name: "GRDB", package: "GRDB.swift")]),
+        .target(name: "Deck", dependencies: ["Library", "Keeping", "Imaging", "Game", .product(name: "GRDB", package: "GRDB.swift")]),
         .target(name: "Scanning", dependencies: [
-            "Library", "Deck", "FileSystem", "Media", "Imaging", .product(name: "GRDB", package: "GRDB.swift"),
+            "Library", "Keeping", "FileSystem", "Media", "Imaging", .product(name: "GRDB", package: "GRDB.swift"),
         ]),
         .target(name: "Trash", dependencies: ["FileSystem"]),
         .target(name: "Imaging", dependencies: ["FileSystem", "CTurboJPEG", "CHeif", "CSpng", "CDeflate"]),
-        .target(name: "Play", dependencies: ["Library", "Deck", "Trash", "Game"]),
+        .target(name: "Play", dependencies: ["Library", "Keeping", "Deck", "Trash", "Game"]),
         .target(name: "Settings", dependencies: ["Game"]),
         .target(name: "QRCode", dependencies: ["CQREncode"]),
         // The use-case layer both front-ends call (`AppService` and `UseCases/`: home, bosses, rounds opened, trash,
         // restore, pending batches, report), the documents they serve, and the context (configuration, state paths, the
         // one database).
-        .target(name: "App", dependencies: ["FileSystem", "Game", "Media", "Library", "Deck", "Scanning", "Trash", "Play", "Settings"]),
+        .target(name: "App", dependencies: ["FileSystem", "Game", "Media", "Library", "Keeping", "Deck", "Scanning", "Trash", "Play", "Settings"]),
         .target(name: "Web", dependencies: [
             "App", "FileSystem", "Game", "Library", "Deck", "Scanning", "Play", "Imaging", "Media", "QRCode", .product(name: "Hummingbird", package: "hummingbird"),
         ], resources: [
@@ -76,9 +79,9 @@ let package = Package(
         .testTarget(name: "MediaTests", dependencies: ["Media", "TestSupport"]),
         .testTarget(name: "ImagingTests", dependencies: ["Imaging", "FileSystem", "TestSupport"]),
         // LibraryTests test the index and the two stages on it (the scan, the deck) together, as one flow.
-        .testTarget(name: "LibraryTests", dependencies: ["Library", "Deck", "Scanning", "Media", "Imaging", "Game", "TestSupport"]),
+        .testTarget(name: "LibraryTests", dependencies: ["Library", "Keeping", "Deck", "Scanning", "Media", "Imaging", "Game", "TestSupport"]),
         .testTarget(name: "TrashTests", dependencies: ["Trash", "FileSystem"]),
-        .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Deck", "Scanning", "Trash", "Game"]),
+        .testTarget(name: "PlayTests", dependencies: ["Play", "Library", "Keeping", "Deck", "Scanning", "Trash", "Game"]),
         .testTarget(name: "SettingsTests", dependencies: ["Settings", "Game"]),
         .testTarget(name: "QRCodeTests", dependencies: ["QRCode"]),
         .testTarget(name: "AppTests", dependencies: ["App", "FileSystem", "Library", "Scanning", "Media", "Settings"]),

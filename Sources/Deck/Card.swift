@@ -1,4 +1,5 @@
 import Foundation
+import Keeping
 import Library
 
 /// One deletable unit: a file with its Live Photo movie and sidecars.

@@ -1,6 +1,7 @@
 import Foundation
 import Game
 import GRDB
+import Keeping
 import Library
 
 /// A card queue read from the index a page at a time: a round or a boss battle deals its first

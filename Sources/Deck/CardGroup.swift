@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import Imaging
+import Keeping
 import Library
 
 /// A duplicate or similar group dealt as one card: every copy side by side, the one the rule
@@ -46,67 +46,20 @@ extension CardGroup {
         let items = try ItemRecord.fetchAll(db, sql: """
             SELECT * FROM item WHERE \(column) = ? AND store IS NULL AND id NOT IN (\(CardQueue.leaving)) ORDER BY path
             """, arguments: [key])
-        // The rule's choice first (`[keep]`); of hard links to one file, the first stands for them all.
-        let (looks, linked) = try KeeperRule.looks(of: items, similar: category == .similar, db)
-        var seen = Set<[Int64]>()
-        let distinct = rule.ranked(items, looks: looks).filter { seen.insert([$0.device, $0.inode]).inserted }
-        guard distinct.count > 1, let first = distinct.first else { return nil }
+        // The rule's choice first (`[keep]`, the one keep rule the scan's kept copy follows too).
+        let (distinct, facts, looks, linked) = try KeptCopies.ranked(items, similar: category == .similar, rule: rule, db)
+        guard distinct.count > 1, let first = distinct.first, let keeper = facts.first else { return nil }
+        let factsByID = Dictionary(uniqueKeysWithValues: facts.map { ($0.id, $0) })
+        let context = rule.context(facts, looks)
         let others = distinct.dropFirst().sorted { $0.path.lexicographicallyPrecedes($1.path) }
         let suggested = GroupMember(item: first, linked: linked[first.id!] ?? [], suggested: true,
-                                    why: rule.decided(first, over: Array(others), in: distinct, looks: looks).map(KeeperRule.words))
+                                    why: rule.decided(keeper, over: others.map { factsByID[$0.id!]! }, context))
         return CardGroup(id: key, members: [suggested] + others.map { member in
-            GroupMember(item: member, linked: linked[member.id!] ?? [], suggested: false,
-                        why: rule.wins(first, over: member, in: distinct, looks: looks).map {
-                            rule.shortfall($0, member, keeper: first, in: distinct, looks: looks)
-                        }.flatMap { $0.components(separatedBy: ", ") }  // `metadata` names several losses in one
-                        .reduce(into: [String]()) { words, word in if !words.contains(word) { words.append(word) } },
-                        onlyHere: OnlyHere.of(member, against: first, in: distinct, looks: looks, rule: rule))
+            let copy = factsByID[member.id!]!
+            return GroupMember(item: member, linked: linked[member.id!] ?? [], suggested: false,
+                               why: rule.losses(copy, keeper: keeper, context),
+                               onlyHere: OnlyHere.of(member, against: first, looks: looks, context: context))
         })
-    }
-}
-
-extension KeeperRule {
-    /// What the rule reads of a group beyond its rows, and the files linked to each member (by member id): for
-    /// similar photos the thumbnails' centre brightness and how much of the scene each holds against the others;
-    /// for every group the companions (a Live Photo's movie, sidecars) that `metadata` counts.
-    static func looks(of items: [ItemRecord], similar: Bool, _ db: Database) throws -> (Looks, [Int64: [ItemRecord]]) {
-        var looks = Looks()
-        var linked: [Int64: [ItemRecord]] = [:]
-        guard !items.isEmpty else { return (looks, linked) }
-        let ids = items.map { String($0.id!) }.joined(separator: ",")
-        if similar {
-            var thumbnails: [(Int64, Thumbnail)] = []
-            for row in try Row.fetchAll(db, sql: "SELECT item, pixels FROM photoThumbnail WHERE item IN (\(ids))") {
-                let pixels: Data = row[1]
-                looks.centreBrightness[row[0]] = Looks.centreBrightness(pixels)
-                if let thumbnail = Thumbnail(pixels: [UInt8](pixels)) { thumbnails.append((row[0], thumbnail)) }
-            }
-            // How much of the scene each holds against the others (a crop or a turn holds a window of them).
-            for (i, (id, thumbnail)) in thumbnails.enumerated() {
-                for (other, otherThumbnail) in thumbnails[(i + 1)...] {
-                    let agreement = thumbnail.agreement(with: otherThumbnail)
-                    guard agreement.picture >= SceneAgreement.minimum else { continue }
-                    looks.view[id] = min(looks.view[id] ?? 1, agreement.viewOfOther)
-                    let back = otherThumbnail.agreement(with: thumbnail)
-                    looks.view[other] = min(looks.view[other] ?? 1, back.viewOfOther)
-                }
-            }
-        }
-        for item in try ItemRecord.fetchAll(db, sql: "SELECT * FROM item WHERE linkedTo IN (\(ids)) ORDER BY path") {
-            linked[item.linkedTo!, default: []].append(item)
-            if let kind = item.linkKind { looks.companions[item.linkedTo!, default: []].insert(kind) }
-        }
-        return (looks, linked)
-    }
-
-    /// The photo a similar group of `ids` keeps by this rule, as its card suggests (the group's key,
-    /// `similarGroup`, that `items --json` names): nil when none of them is in the index.
-    package static func keptPhoto(of ids: [Int64], _ db: Database, rule: KeeperRule = .defaults) throws -> Int64? {
-        guard !ids.isEmpty else { return nil }
-        let items = try ItemRecord.fetchAll(db, sql: "SELECT * FROM item WHERE id IN (\(ids.map(String.init).joined(separator: ","))) ORDER BY path")
-        var seen = Set<[Int64]>()
-        let distinct = rule.ranked(items, looks: try looks(of: items, similar: true, db).0).filter { seen.insert([$0.device, $0.inode]).inserted }
-        return distinct.first?.id
     }
 }
 

@@ -1,6 +1,7 @@
 import Foundation
 import Game
 import GRDB
+import Keeping
 import Library
 
 /// The SQL of the card queues: which files are dealt, under which category, in which order.

@@ -1,4 +1,5 @@
 import Foundation
+import Keeping
 import Library
 
 /// What a group member holds that the suggested copy lacks: what deleting it would lose (`GroupMember.onlyHere`).
@@ -15,38 +16,37 @@ import Library
 /// in what its pixels and EXIF hold: it can have only what lies beside it, a Live Photo's video or a sidecar.
 /// A fact the index does not know (`hasLocation` nil: indexed before it was read) is never claimed.
 public enum OnlyHere {
-    public static let location = "location"
-    public static let captureDate = "capture date"
-    public static let camera = "camera"
-    public static let livePhotoVideo = "live photo video"
-    public static let sidecar = "sidecar"
+    public static let location = Knowledge.location
+    public static let captureDate = Knowledge.captureDate
+    public static let camera = Knowledge.camera
+    public static let livePhotoVideo = Knowledge.livePhotoVideo
+    public static let sidecar = Knowledge.sidecar
     public static let higherResolution = "higher resolution"
     public static let edits = "edits"
 
     /// What `member` has that `suggested` lacks, in the order above; `[]` for the suggested copy itself.
-    static func of(_ member: ItemRecord, against suggested: ItemRecord, in group: [ItemRecord], looks: KeeperRule.Looks,
-                   rule: KeeperRule) -> [String] {
+    static func of(_ member: ItemRecord, against suggested: ItemRecord, looks: KeeperRule.Looks, context: KeeperRule.Context) -> [String] {
         guard member.id != suggested.id else { return [] }
         let companions = { (item: ItemRecord) in item.id.flatMap { looks.companions[$0] } ?? [] }
-        let theirs = Set(KeeperRule.knowledge(suggested, companions: companions(suggested)))
-        var mine = KeeperRule.knowledge(member, companions: companions(member)).filter { !theirs.contains($0) }
+        let theirs = Set(KeeperRule.knowledge(CopyFacts(suggested), companions: companions(suggested)))
+        var mine = KeeperRule.knowledge(CopyFacts(member), companions: companions(member)).filter { !theirs.contains($0) }
         let sameBytes = (member.contentHash != nil && member.contentHash == suggested.contentHash && member.size == suggested.size)
             || (member.device == suggested.device && member.inode == suggested.inode)
         if sameBytes { return mine.filter { $0 == livePhotoVideo || $0 == sidecar } }
         // A location never known for the suggested copy (indexed before it was read) is not claimed either.
         if suggested.hasLocation == nil { mine.removeAll { $0 == location } }
         if (member.width ?? 0) * (member.height ?? 0) > (suggested.width ?? 0) * (suggested.height ?? 0) { mine.append(higherResolution) }
-        if isEdited(member, in: group, looks: looks, rule: rule) && !isEdited(suggested, in: group, looks: looks, rule: rule) {
+        if isEdited(member, context) && !isEdited(suggested, context) {
             mine.append(edits)
         }
         return mine
     }
 
     /// The copy's name says it was edited, or its brightness is shifted from the group's.
-    static func isEdited(_ item: ItemRecord, in group: [ItemRecord], looks: KeeperRule.Looks, rule: KeeperRule) -> Bool {
+    static func isEdited(_ item: ItemRecord, _ context: KeeperRule.Context) -> Bool {
         let name = String(decoding: item.rawPath.lastComponent, as: UTF8.self)
         if name.lowercased().contains("edited") || name.range(of: #"^IMG_E\d{4}"#, options: .regularExpression) != nil { return true }
-        let shift = item.id.flatMap { rule.context(group, looks).shift[$0] } ?? 0
+        let shift = item.id.flatMap { context.shift[$0] } ?? 0
         return abs(shift) >= KeeperRule.editShift
     }
 

@@ -16,9 +16,11 @@ public struct PhotoFingerprint: Sendable, Equatable {
     public var quality: ShotQuality?
     /// A JPEG's quality (`JPEGQuality`), nil for another format: the keep rule's measure of a re-save.
     public var jpegQuality: Int?
+    /// How much fine detail it holds (`CopyDetail`): the keep rule's measure of a softer copy.
+    public var copyDetail: CopyDetail?
 
     public init(hash: PerceptualHash, centreHash: PerceptualHash, thumbnail: Thumbnail, detail: Double, sharpness: Double,
-                quality: ShotQuality? = nil, jpegQuality: Int? = nil) {
+                quality: ShotQuality? = nil, jpegQuality: Int? = nil, copyDetail: CopyDetail? = nil) {
         self.hash = hash
         self.centreHash = centreHash
         self.thumbnail = thumbnail
@@ -26,6 +28,7 @@ public struct PhotoFingerprint: Sendable, Equatable {
         self.sharpness = sharpness
         self.quality = quality
         self.jpegQuality = jpegQuality
+        self.copyDetail = copyDetail
     }
 }
 
@@ -52,7 +55,10 @@ public enum PerceptualHashing {
                 .flatMap { $0.shortSide > image.shortSide ? $0 : nil }
             : nil
         var print = fingerprint(of: image, measuring: larger == nil)
-        if let larger { print.quality = ShotQuality.measure(larger) }
+        if let larger {
+            print.quality = ShotQuality.measure(larger)
+            print.copyDetail = CopyDetail.measure(larger)
+        }
         // Measured where the smear was: a photo whose focus leaves it in doubt.
         if print.quality?.smear != nil { print.quality?.fineSmear = fineSmear(image, bytes: bytes, name: name) }
         print.jpegQuality = JPEGQuality.estimate(bytes)
@@ -80,6 +86,7 @@ public enum PerceptualHashing {
         let centre = Thumbnail.sample(luminance, Thumbnail.Window(x: room, y: room, side: Double(side) * centreScale))
         return PhotoFingerprint(hash: PerceptualHash(luminance: luminance), centreHash: PerceptualHash(luminance: centre),
                                 thumbnail: Thumbnail(luminance: luminance), detail: Thumbnail.detail(luminance),
-                                sharpness: Sharpness.varianceOfLaplacian(image), quality: measuring ? ShotQuality.measure(image) : nil)
+                                sharpness: Sharpness.varianceOfLaplacian(image), quality: measuring ? ShotQuality.measure(image) : nil,
+                                copyDetail: measuring ? CopyDetail.measure(image) : nil)
     }
 }

@@ -16,6 +16,8 @@ extension Thumbnail {
         /// How much of the other photo's scene this one holds, as a share of the side (1: as much or more;
         /// 0.88: it matches a window of 88 % of the other's side, a crop or a turn of it).
         public var viewOfOther: Double = 1
+        /// How much of this photo's scene the other holds, the same way round (one comparison tells both).
+        public var otherHolds: Double = 1
     }
 
     public func agreement(with other: Thumbnail) -> Agreement {
@@ -51,7 +53,8 @@ extension Thumbnail {
         let windowed = Self.sample(inA ? a : b, window), whole = inA ? b : a
         let detail = Self.correlation(Self.centre(Self.fine(windowed)), Self.centre(Self.fine(whole)))
         // A window of the other (not inA) matching this whole thumbnail: this one holds that window only.
-        return Agreement(picture: best, detail: detail, viewOfOther: inA ? 1 : window.side / Double(Self.side))
+        let share = window.side / Double(Self.side)
+        return Agreement(picture: best, detail: detail, viewOfOther: inA ? 1 : share, otherHolds: inA ? share : 1)
     }
 
     /// Unshifted, a picture and its detail agreeing this well are one picture: no window is tried.

@@ -2,6 +2,7 @@ import Deck
 import FileSystem
 import Foundation
 import Game
+import Keeping
 import Library
 import Trash
 

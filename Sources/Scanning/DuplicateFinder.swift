@@ -115,8 +115,10 @@ struct DuplicateFinder {
         // Stage 3: groups of equal full hashes that span more than one inode.
         for (key, indices) in Self.indices(of: all, by: \.contentHash) where Self.spanInodes(indices, all) {
             let members = indices.map { all[$0] }
-            let kept = KeptCopyRule.kept(members.map { KeptCopyRule.Copy(id: $0.id, path: $0.path, capturedEpoch: $0.capturedEpoch) })
-            outcome.groups.append(Group(contentHash: key.hash, size: key.size, members: members, kept: kept.id))
+            // Any member for now: the keep rule names the kept copy once the groups and links are in place
+            // (`KeptCopies.chooseDuplicates`), as the card suggests it.
+            let first = members.min { $0.path.lexicographicallyPrecedes($1.path) }!
+            outcome.groups.append(Group(contentHash: key.hash, size: key.size, members: members, kept: first.id))
         }
         outcome.groups.sort { $0.contentHash < $1.contentHash }
         return outcome

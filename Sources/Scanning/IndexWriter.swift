@@ -12,9 +12,10 @@ enum IndexWriter {
                           "dateSource", "width", "height", "cameraMake", "cameraModel", "screenshotEvidence", "ctimeNs",
                           "partialHash", "contentHash", "perceptualHash", "sharpness", "fingerprinted", "store",
                           "centreHash", "detail", "badShot", "shotFocus", "shotDark", "shotBright", "shotMedian", "shotHighlight",
-                          "shotFaintFocus", "shotAnisotropy", "shotTextured", "shotSmear", "shotFineSmear", "jpegQuality", "hasLocation"]
+                          "shotFaintFocus", "shotAnisotropy", "shotTextured", "shotSmear", "shotFineSmear", "jpegQuality", "hasLocation",
+                          "fineDetail", "fineDetailDecode", "fineDetailSide"]
     /// The columns derived later in a scan (groups, links), cleared when a file changes.
-    static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup", "storeName", "shotSofterThan"]
+    static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup", "storeName", "shotSofterThan", "shotAsCopyOf"]
 
     /// Inserts new items and rewrites changed ones (clearing their hashes, group and link), with
     /// one prepared statement each, the values bound directly (`DirectBinding`): Codable records
@@ -38,6 +39,7 @@ enum IndexWriter {
                 row.add(record.shotTextured); row.add(record.shotSmear); row.add(record.shotFineSmear)
                 row.add(record.jpegQuality)
                 row.add(record.hasLocation.map { $0 ? 1 : 0 } as Int?)
+                row.add(record.fineDetail); row.add(record.fineDetailDecode); row.add(record.fineDetailSide)
                 if let id = record.id { row.add(id) }
             }
             // A new row has no thumbnail yet (a deleted row's went with it: migration v17's trigger).

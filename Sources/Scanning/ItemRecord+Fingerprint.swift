@@ -17,6 +17,7 @@ extension ItemRecord {
         shotHighlight = q?.highlight; shotFaintFocus = q?.faintFocus; shotAnisotropy = q?.anisotropy; shotTextured = q?.texturedShare
         shotSmear = q?.smear; shotFineSmear = q?.fineSmear
         shotSofterThan = nil
+        shotAsCopyOf = nil
     }
 
     /// Records a fingerprint taken at reading (nil: the photo did not decode).
@@ -28,6 +29,9 @@ extension ItemRecord {
         centreHash = fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }
         detail = fingerprint?.detail
         jpegQuality = fingerprint?.jpegQuality
+        fineDetail = fingerprint?.copyDetail?.frame
+        fineDetailDecode = fingerprint?.copyDetail?.decode
+        fineDetailSide = fingerprint?.copyDetail?.side
         fingerprinted = true
     }
 }

@@ -1,6 +1,7 @@
 import FileSystem
 import Foundation
 import Imaging
+import Keeping
 import Media
 
 /// What to scan and how: the roots, the configured rules, and the clock.
@@ -21,6 +22,9 @@ public struct ScanRequest: Sendable {
     /// What samples videos' frames for similar videos: ffmpeg from PATH, nil when it is not installed (the
     /// videos are then not compared, and the report says so); tests put a decoder that hangs or fails here.
     public var videoFrames: VideoFrames? = VideoFrames.installed
+    /// The keep rule (`[keep]`): the copy a duplicate group and the photo a similar group keep are the ones their
+    /// cards suggest under the player's own order.
+    public var keeper: KeeperRule = .defaults
 
     public init(roots: [RawPath], options: ScanOptions = .defaults, screenshotRules: ScreenshotRules = .defaults,
                 excluded: [RawPath] = [], now: Date, calendar: Calendar, rehash: Bool = false,
@@ -46,6 +50,17 @@ public enum ScanPhase: String, Sendable {
     case fingerprinting
     /// Sampling videos' frames (beside the photos' fingerprints).
     case comparingVideos = "comparing videos"
+    /// Similar photos: candidate pairs looked at (`done`), then the photo each group keeps (`choosing`, of `total` groups).
+    case grouping, choosing
+
+    /// What `ScanProgress.done` counts in this phase, for a progress line.
+    public var unit: String {
+        switch self {
+        case .walking, .reading, .hashing, .indexing, .fingerprinting, .comparingVideos: "files"
+        case .grouping: "pairs"
+        case .choosing: "groups"
+        }
+    }
 }
 
 /// Where a scan is: its phase, files done in it, and how many there are when known.

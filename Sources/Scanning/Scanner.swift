@@ -3,6 +3,7 @@ import FileSystem
 import Foundation
 import GRDB
 import Imaging
+import Keeping
 import Library
 import Media
 import Synchronization
@@ -58,6 +59,7 @@ extension LibraryDatabase {
                              progress: @escaping @Sendable (ScanProgress) -> Void) throws -> Int {
         guard let options = request.similar else {
             if indexChanged { try write { db in try SimilarFinder.invalidateGroups(db) } }
+            try chooseKeptCopies(request.keeper, changed: indexChanged, timer: &timer)
             return 0
         }
         let pending = try write { db in try SimilarFinder.pending(db) }
@@ -74,20 +76,49 @@ extension LibraryDatabase {
             photos = try read { db in try SimilarFinder.pending(after: last.id, limit: Self.readChunk, db) }
         }
         timer.lap("fingerprint \(pending) photos")
-        let current = try read { db in try SimilarFinder.groupsAreCurrent(maxDistance: options.maxDistance, db) }
+        // Once every copy's fingerprint is known (its bad shot, its detail, its quality), and before similar photos
+        // are grouped (a duplicate group takes part through its kept copy).
+        try chooseKeptCopies(request.keeper, changed: indexChanged || pending > 0, timer: &timer)
+        let current = try read { db in
+            try SimilarFinder.groupsAreCurrent(maxDistance: options.maxDistance, db)
+                && SimilarFinder.keptChosen(by: request.keeper, db)
+        }
         if indexChanged || pending > 0 || !current {
+            progress(ScanProgress(phase: .grouping, done: 0))
             let (photos, groups) = try read { db in
                 let photos = try SimilarFinder.photos(db)
                 var look = try SecondLook(db)
-                return (photos, SimilarGrouping.groups(photos, maxDistance: options.maxDistance) { look.agrees($0, $1) })
-            }
-            try write { db in
-                try SimilarFinder.replaceGroups(groups, maxDistance: options.maxDistance, keeper: options.keeper, db)
-                try SofterThanNeighbours.mark(limits: options.badShots, db)
+                var looked = 0
+                let groups = SimilarGrouping.groups(photos, maxDistance: options.maxDistance) { a, b in
+                    looked += 1
+                    if looked % 256 == 0 { progress(ScanProgress(phase: .grouping, done: looked)) }
+                    return look.agrees(a, b)
+                }
+                return (photos, groups)
             }
             timer.lap("group \(photos.count) photos by similarity")
+            progress(ScanProgress(phase: .choosing, done: 0, total: groups.count))
+            try write { db in
+                try OneVerdictPerCapture.undo(limits: options.badShots, db)
+                try SimilarFinder.replaceGroups(groups, maxDistance: options.maxDistance, db)
+                try SofterThanNeighbours.mark(limits: options.badShots, db)
+                try OneVerdictPerCapture.share(limits: options.badShots, db)
+                try SimilarFinder.chooseKept(groups, keeper: request.keeper, db) { done in
+                    if done % 16 == 0 || done == groups.count { progress(ScanProgress(phase: .choosing, done: done, total: groups.count)) }
+                }
+                try SimilarFinder.recordKeptChosen(by: request.keeper, db)
+            }
+            timer.lap("the kept photo of \(groups.count) similar groups")
         }
         return before
+    }
+
+    /// Names each duplicate group's kept copy by the keep rule (`KeptCopies.chooseDuplicates`), as its card suggests
+    /// it, when the index changed or the configured rule did (though no file changed).
+    private func chooseKeptCopies(_ keeper: KeeperRule, changed: Bool, timer: inout StageTimer) throws {
+        guard try changed || !read({ db in try KeptCopies.chosen(by: keeper, db) }) else { return }
+        try write { db in _ = try KeptCopies.chooseDuplicates(rule: keeper, db) }
+        timer.lap("the kept copy of each duplicate group")
     }
 
     /// What the walk changed in the index.

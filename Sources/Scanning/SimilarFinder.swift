@@ -1,8 +1,8 @@
-import Deck
 import FileSystem
 import Foundation
 import GRDB
 import Imaging
+import Keeping
 import Library
 import Media
 
@@ -47,7 +47,8 @@ enum SimilarFinder {
         let statement = try db.cachedStatement(sql: """
             UPDATE item SET perceptualHash = ?, sharpness = ?, centreHash = ?, detail = ?, jpegQuality = ?, fingerprinted = 1,
               badShot = ?, shotFocus = ?, shotDark = ?, shotBright = ?, shotMedian = ?, shotHighlight = ?, shotFaintFocus = ?,
-              shotAnisotropy = ?, shotTextured = ?, shotSmear = ?, shotFineSmear = ?, shotSofterThan = NULL WHERE id = ?
+              shotAnisotropy = ?, shotTextured = ?, shotSmear = ?, shotFineSmear = ?, shotSofterThan = NULL, shotAsCopyOf = NULL,
+              fineDetail = ?, fineDetailDecode = ?, fineDetailSide = ? WHERE id = ?
             """)
         for (photo, fingerprint) in zip(photos, fingerprints) {
             let q = fingerprint?.quality
@@ -56,7 +57,9 @@ enum SimilarFinder {
                                                           q?.highlight, q?.faintFocus, q?.anisotropy, q?.texturedShare, q?.smear, q?.fineSmear]
             try statement.execute(arguments: StatementArguments([fingerprint.map { Int64(bitPattern: $0.hash.bits) }, fingerprint?.sharpness,
                                               fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }, fingerprint?.detail,
-                                              fingerprint?.jpegQuality] + shot + [photo.id]))
+                                              fingerprint?.jpegQuality] + shot
+                                              + [fingerprint?.copyDetail?.frame, fingerprint?.copyDetail?.decode, fingerprint?.copyDetail?.side]
+                                              + [photo.id]))
             try IndexWriter.storeThumbnail(fingerprint.flatMap(storedThumbnail), of: photo.id, db)
         }
     }
@@ -93,18 +96,42 @@ enum SimilarFinder {
         return photos
     }
 
-    /// Makes the photos' `similarGroup` hold exactly `groups` (videos have their own: `SimilarVideos`): each
-    /// member points at its group's kept photo.
-    static func replaceGroups(_ groups: [SimilarGrouping.Group], maxDistance: Int, keeper: KeeperRule = .defaults, _ db: Database) throws {
+    /// Makes the photos' `similarGroup` hold exactly `groups` (videos have their own: `SimilarVideos`), each member
+    /// pointing at its group's first photo by `SimilarGrouping.keptFirst` until `chooseKept` names the one the keep
+    /// rule keeps (bad shots are marked in between: the rule never keeps a bad shot over a keeper, and a soft frame is
+    /// known only in its group).
+    static func replaceGroups(_ groups: [SimilarGrouping.Group], maxDistance: Int, _ db: Database) throws {
         try db.execute(sql: "UPDATE item SET similarGroup = NULL WHERE similarGroup IS NOT NULL AND kind != 'video'")
         let assign = try db.cachedStatement(sql: "UPDATE item SET similarGroup = ? WHERE id = ?")
         for group in groups {
-            // The photo its card suggests (`KeeperRule.keptPhoto`): one rule for `items --json` and the card.
-            let kept = try KeeperRule.keptPhoto(of: group.members.map(\.id), db, rule: keeper) ?? group.kept.id
-            for member in group.members { try assign.execute(arguments: [kept, member.id]) }
+            for member in group.members { try assign.execute(arguments: [group.kept.id, member.id]) }
         }
         try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                        arguments: [groupedWithKey, String(maxDistance)])
+    }
+
+    /// Points each group's members at the photo its card suggests (`KeptCopies.keptPhoto`): one rule for
+    /// `items --json`'s `similarGroup` and the card. `progress` is told each group done.
+    static func chooseKept(_ groups: [SimilarGrouping.Group], keeper: KeeperRule, _ db: Database, progress: (Int) -> Void = { _ in }) throws {
+        let assign = try db.cachedStatement(sql: "UPDATE item SET similarGroup = ? WHERE similarGroup = ?")
+        for (done, group) in groups.enumerated() {
+            if let kept = try KeptCopies.keptPhoto(of: group.members.map(\.id), rule: keeper, db), kept != group.kept.id {
+                try assign.execute(arguments: [kept, group.kept.id])
+            }
+            progress(done + 1)
+        }
+    }
+
+    /// The `setting` key recording the keep rule the groups' kept photos were chosen by (`KeeperRule.signature`).
+    static let keptChosenKey = "similar.keptChosenWith"
+
+    static func keptChosen(by rule: KeeperRule, _ db: Database) throws -> Bool {
+        try String.fetchOne(db, sql: "SELECT value FROM setting WHERE key = ?", arguments: [keptChosenKey]) == rule.signature
+    }
+
+    static func recordKeptChosen(by rule: KeeperRule, _ db: Database) throws {
+        try db.execute(sql: "INSERT INTO setting (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                       arguments: [keptChosenKey, rule.signature])
     }
 
     /// Forgets that the groups are current (a scan without similar photos changed the index).
@@ -125,9 +152,6 @@ public struct SimilarOptions: Sendable, Equatable {
     public var maxDistance: Int
     /// The limits bad shots are judged by (`[quality]`); nil: bad shots are not looked for.
     public var badShots: BadShot.Limits? = .defaults
-    /// The rule that picks the photo a group keeps (`[keep]`): the one its card suggests, so `items --json`'s
-    /// `similarGroup` and the card name the same photo under the player's own order too.
-    public var keeper: KeeperRule = .defaults
 
     /// Chosen on Benchmarks/make_similar_set.py's set (Docs/similar.md): every copy is within 14 bits
     /// of its original by one of the hashes; distinct photos 16 or more.

@@ -26,8 +26,11 @@ enum SofterThanNeighbours {
         }
         let mark = try db.cachedStatement(sql: "UPDATE item SET badShot = ?, shotSofterThan = ? WHERE id = ?")
         for members in groups.values where members.count > 1 {
+            // The two sharpest that hold texture enough: each member is weighed against the sharpest other than itself
+            // (linear in the group: a burst of 250 frames is 250 looks, not 62,000).
+            let judged = members.filter { $0.textured >= limits.texturedShare }.sorted { $0.focus > $1.focus }.prefix(2)
             for member in members where !member.judged {
-                let sharpest = members.lazy.filter { $0.id != member.id && $0.textured >= limits.texturedShare }.map(\.focus).max()
+                let sharpest = judged.first { $0.id != member.id }?.focus
                 guard let sharpest,
                       BadShot.softerThanNeighbours(focus: member.focus, textured: member.textured, sharpest: sharpest, limits: limits)
                 else { continue }

@@ -37,7 +37,7 @@ public struct Configuration: Codable, Sendable, Equatable {
         game: .defaults,
         similar: SimilarSettings(maxDistance: 14),
         quality: QualitySettings(badShots: true, strictness: 1.0),
-        keep: KeepSettings(order: [.resolution, .metadata, .view, .original, .format, .quality, .edit, .sharpness, .folder, .oldest, .filetime],
+        keep: KeepSettings(order: [.softness, .resolution, .metadata, .view, .original, .format, .quality, .edit, .sharpness, .folder, .oldest, .filetime],
                            formats: [.raw, .heic, .jpeg, .png, .webp], preferFolders: ["DCIM", "Camera"], avoidFolders: [])
     )
 }
@@ -114,7 +114,7 @@ public struct KeepSettings: Codable, Sendable, Equatable {
 
 /// A criterion of `[keep] order`.
 public enum KeepCriterion: String, Codable, Sendable, CaseIterable {
-    case resolution, sharpness, original, format, folder, oldest, newest, quality, edit, filetime, view, metadata
+    case softness, resolution, sharpness, original, format, folder, oldest, newest, quality, edit, filetime, view, metadata
 
     public init(from decoder: any Decoder) throws { self = try oneOf(Self.allCases, decoder) }
 }

@@ -57,7 +57,7 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder + "/Backup/IMG_0001.jpg"))
     }
 
-    @Test(arguments: [("order = [\"resolution\", \"biggest\"]", "keep.order[1]", "'biggest' is not one of resolution, sharpness, original, format, folder, oldest, newest"),
+    @Test(arguments: [("order = [\"resolution\", \"biggest\"]", "keep.order[1]", "'biggest' is not one of softness, resolution, sharpness, original, format, folder, oldest, newest"),
                       ("formats = [\"jpeg\", \"bmp\"]", "keep.formats[1]", "'bmp' is not one of raw, heic, jpeg, png, webp, tiff, gif, avif"),
                       ("prefer_folders = \"DCIM\"", "keep.prefer_folders", "")])
     func aWordThatIsNoRuleIsRefusedNamingTheKey(line: String, key: String, why: String) throws {

@@ -71,20 +71,4 @@ import Testing
         #expect(try tree.scan().summary.duplicates.groups == 0)
         #expect(try tree.item("a.bin")?.duplicateGroup == nil)
     }
-
-    @Test(arguments: [
-        (["/x/DCIM/a.jpg", "/a.jpg"], "/x/DCIM/a.jpg"),          // camera folder first
-        (["/long/path/a.jpg", "/b.jpg"], "/b.jpg"),              // then shorter path (no dates)
-        (["/b.jpg", "/a.jpg"], "/a.jpg"),                        // then byte order
-    ])
-    func keptCopyRule(paths: [String], expected: String) {
-        let copies = paths.enumerated().map { KeptCopyRule.Copy(id: Int64($0.offset), path: Data($0.element.utf8), capturedEpoch: nil) }
-        #expect(KeptCopyRule.kept(copies).path == Data(expected.utf8))
-    }
-
-    @Test func olderCaptureWinsOverShorterPath() {
-        let copies = [KeptCopyRule.Copy(id: 1, path: Data("/a.jpg".utf8), capturedEpoch: 2000),
-                      KeptCopyRule.Copy(id: 2, path: Data("/longer/b.jpg".utf8), capturedEpoch: 1000)]
-        #expect(KeptCopyRule.kept(copies).id == 2)
-    }
 }

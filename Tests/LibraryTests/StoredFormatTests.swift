@@ -234,6 +234,8 @@ import Testing
             "shotFaintFocus": 0.75.databaseValue, "shotAnisotropy": 0.375.databaseValue, "shotTextured": 0.875.databaseValue,
             "shotSmear": 0.625.databaseValue, "shotFineSmear": 0.6875.databaseValue, "shotSofterThan": 3.5.databaseValue,
             "jpegQuality": 40.databaseValue, "hasLocation": true.databaseValue,
+            "fineDetail": 1.25.databaseValue, "fineDetailDecode": 1.5.databaseValue, "fineDetailSide": 375.databaseValue,
+            "shotAsCopyOf": 1.databaseValue,
         ]
         #expect(Set(values.keys) == table.subtracting(["id", "linkedBytes", "extraCopy"]))
         let names = values.keys.sorted()

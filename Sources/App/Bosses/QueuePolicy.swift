@@ -1,4 +1,5 @@
 import Deck
+import Keeping
 import Library
 import Play
 

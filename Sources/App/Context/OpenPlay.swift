@@ -1,6 +1,7 @@
 import Deck
 import FileSystem
 import Foundation
+import Keeping
 import Library
 import Play
 import Settings

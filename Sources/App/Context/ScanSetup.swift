@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Deck
 import Glibc
 #endif
 import FileSystem
 import Foundation
+import Keeping
 import Library
 import Media
 import Scanning
@@ -15,13 +15,13 @@ extension AppContext {
         var options = ScanOptions(configuration.scan)
         if let jobs { options.jobs = jobs }
         if crossFileSystems { options.oneFileSystem = false }
-        var similarOptions = SimilarOptions(configuration.similar, quality: configuration.quality)
-        similarOptions.keeper = KeeperRule(configuration.keep)   // the card's rule: one kept photo for the index and the card
-        return ScanRequest(
+        var request = ScanRequest(
             roots: roots, options: options, screenshotRules: ScreenshotRules(configuration.media),
             excluded: [RawPath(home), RawPath(trashDirectory)],
             now: now, calendar: calendar, rehash: rehash,
-            similar: similar ? similarOptions : nil)
+            similar: similar ? SimilarOptions(configuration.similar, quality: configuration.quality) : nil)
+        request.keeper = KeeperRule(configuration.keep)   // the cards' rule: one kept copy for the index and the card
+        return request
     }
 }
 

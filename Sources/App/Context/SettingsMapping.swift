@@ -1,5 +1,6 @@
 import Deck
 import Imaging
+import Keeping
 import Library
 import Media
 import Scanning

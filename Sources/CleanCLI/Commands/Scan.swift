@@ -65,7 +65,7 @@ extension Clean {
                 let seconds = max(0.001, Date().timeIntervalSince(started))
                 let of = progress.total.map { " of \(grouped($0))" } ?? ""
                 let rate = progress.phase == .reading && progress.done > 0 ? " · \(grouped(Int(Double(progress.done) / seconds))) files/s" : ""
-                Terminal.status("\(progress.phase.rawValue)… \(grouped(progress.done))\(of) files\(rate)")
+                Terminal.status("\(progress.phase.rawValue)… \(grouped(progress.done))\(of) \(progress.phase.unit)\(rate)")
             }
             if showProgress { Terminal.clearStatus() }
             if context.environment["SWIPECLEAN_TRACE"].map({ !$0.isEmpty }) ?? false {

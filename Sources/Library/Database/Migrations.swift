@@ -256,6 +256,7 @@ package enum Migrations {
         registerFineSmear(&migrator)
         registerTrashChangeTime(&migrator)
         registerSimilarVideos(&migrator)
+        registerCopyDetail(&migrator)
         return migrator
     }
 }

@@ -7,7 +7,7 @@ public struct DuplicateGroupRecord: Codable, Sendable, Equatable, FetchableRecor
     public var id: Int64?
     public var contentHash: String
     public var size: Int64
-    /// The copy kept by default (see `KeptCopyRule`).
+    /// The copy kept: the one its card suggests (the keep rule, `Keeping.KeptCopies.chooseDuplicates`).
     public var keptItem: Int64
     /// How many indexed paths hold this content.
     public var files: Int

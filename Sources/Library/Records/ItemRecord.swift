@@ -87,6 +87,14 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var jpegQuality: Int?
     /// Whether the file's EXIF names where it was taken (nil: indexed before v19 read it).
     public var hasLocation: Bool?
+    /// How much fine detail the photo holds (`Imaging.CopyDetail`, migration v26): at the frame copies of other sizes
+    /// are brought to, at its decode, and that decode's short side; nil where not measured.
+    public var fineDetail: Double?
+    public var fineDetailDecode: Double?
+    public var fineDetailSide: Int?
+    /// Set when the photo's bad-shot verdict is that of a fuller copy of its capture, not its own measures': that copy's
+    /// id (migration v26; `OneVerdictPerCapture`).
+    public var shotAsCopyOf: Int64?
 
     public enum LinkKind: String, Codable, Sendable { case livePhoto = "live-photo", raw, sidecar }
 
@@ -96,7 +104,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         case cameraMake, cameraModel, screenshotEvidence, partialHash, contentHash, duplicateGroup, linkedTo, linkKind
         case perceptualHash, sharpness, centreHash, detail, similarGroup, fingerprinted, store, storeName
         case badShot, shotFocus, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotAnisotropy, shotTextured, shotSmear, shotFineSmear, shotSofterThan, jpegQuality
-        case hasLocation
+        case hasLocation, fineDetail, fineDetailDecode, fineDetailSide, shotAsCopyOf
     }
 
     public var rawPath: RawPath { RawPath(bytes: Array(path)) }
