@@ -37,7 +37,7 @@ extension LibraryDatabase {
         guard indexChanged || fingerprinted > 0 || current != Self.videoMatcher else { return }
         let groups = SimilarVideos.groups(try read { db in try SimilarVideos.videos(db) })
         try write { db in
-            try SimilarVideos.replaceGroups(groups, keeper: options.keeper, db)
+            try SimilarVideos.replaceGroups(groups, keeper: request.keeper, db)
             try db.execute(sql: "INSERT OR REPLACE INTO setting (key, value) VALUES (?, ?)", arguments: [Self.videosGroupedKey, Self.videoMatcher])
         }
     }

@@ -1,8 +1,8 @@
-import Deck
 import FileSystem
 import Foundation
 import GRDB
 import Imaging
+import Keeping
 import Library
 import Media
 
@@ -130,7 +130,7 @@ enum SimilarVideos {
         try db.execute(sql: "UPDATE item SET similarGroup = NULL WHERE similarGroup IS NOT NULL AND kind = 'video'")
         let assign = try db.cachedStatement(sql: "UPDATE item SET similarGroup = ? WHERE id = ?")
         for group in groups {
-            let kept = try KeeperRule.keptPhoto(of: group, db, rule: keeper) ?? group[0]
+            let kept = try KeptCopies.keptPhoto(of: group, rule: keeper, db) ?? group[0]
             for member in group { try assign.execute(arguments: [kept, member]) }
         }
     }
