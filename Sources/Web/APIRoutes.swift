@@ -28,7 +28,7 @@ extension WebApp {
         routes.post("api/v1/trash/restore", .signedIn) { request, _ in
             let body = try await Self.body(TrashIDs.self, of: request, hint: "{\"ids\": [ID, …]} with the trash ids to restore")
             let ids = try body.ids.map { text -> Int64 in
-                guard let id = Int64(text) else { throw WebError(400, "'\(text)' is not a trash id (see the trash list)") }
+                guard let id = Int64(text) else { throw WebError(400, "trash ids are numbers (see the trash list)") }
                 return id
             }
             return try WebResponse.document(backend.restore(ids: ids))
@@ -50,8 +50,8 @@ extension WebApp {
             guard rounds.current() == nil else { throw WebError(409, "a round is in play: finish it first (Esc), then settle the waiting batches") }
             switch try backend.settlePending(round: round, confirm: body.yes) {
             case .settled(let report): return try WebResponse.document(report)
-            case .notPending: throw WebError(404, "round \(round) is not waiting for a confirmation (it was confirmed or dropped already)")
-            case .settledMeanwhile: throw WebError(409, "round \(round) was settled meanwhile")
+            case .notPending: throw WebError(404, "that round is not waiting for a confirmation (it was confirmed or dropped already)")
+            case .settledMeanwhile: throw WebError(409, "that round was settled meanwhile")
             }
         }
 

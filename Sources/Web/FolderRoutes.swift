@@ -27,15 +27,15 @@ struct FolderPicker: Sendable {
 
     /// A path the page sent, resolved, if it is a readable folder inside one of the roots; otherwise the reason (400).
     func folder(_ path: String) throws -> String {
-        guard path.hasPrefix("/") else { throw WebError(400, "'\(path)' is not an absolute path") }
+        guard path.hasPrefix("/") else { throw WebError(400, "a folder is named by its absolute path") }
         guard let resolved = Self.resolve(path) else {
-            throw WebError(400, "cannot open '\(path)': \(String(cString: strerror(errno)))")
+            throw WebError(400, "cannot open that folder: \(String(cString: strerror(errno)))")
         }
         guard roots().contains(where: { Self.isInside(resolved, $0.path) }) else {
-            throw WebError(400, "'\(path)' is outside the folders offered here (home, Pictures, mounted media)")
+            throw WebError(400, "that path is outside the folders offered here (home, Pictures, mounted media)")
         }
-        guard Self.isFolder(resolved) else { throw WebError(400, "'\(path)' is not a folder") }
-        guard access(resolved, R_OK | X_OK) == 0 else { throw WebError(400, "'\(path)' cannot be read (permission denied)") }
+        guard Self.isFolder(resolved) else { throw WebError(400, "that path is not a folder") }
+        guard access(resolved, R_OK | X_OK) == 0 else { throw WebError(400, "that folder cannot be read (permission denied)") }
         return resolved
     }
 

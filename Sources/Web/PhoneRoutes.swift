@@ -27,7 +27,7 @@ extension WebApp {
             let phone = try required()
             let id = try await Self.body(PhoneID.self, of: request, hint: "{\"id\": N} to unpair one phone, {\"id\": null} for all").id
             let revoked = phone.revoke(id: id)
-            if let id, revoked.isEmpty { throw WebError(404, "no paired phone has id \(id)") }
+            if let id, revoked.isEmpty { throw WebError(404, "no paired phone has that id") }
             return try WebResponse.document(PhonesRevoked(revoked: revoked.map(\.id)))
         }
     }

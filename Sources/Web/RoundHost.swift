@@ -143,7 +143,7 @@ public final class RoundHost: @unchecked Sendable {
         case "undo": command = .undo
         case "quit": command = .quit
         case "skip": command = .skip
-        default: throw WebError(400, "decision must be delete, keep, skip, undo or quit, not '\(decision)'")
+        default: throw WebError(400, "decision must be delete, keep, skip, undo or quit")
         }
         mutex.lock()
         defer { mutex.unlock() }
@@ -160,7 +160,7 @@ public final class RoundHost: @unchecked Sendable {
         if onCard {
             guard let current = driver.current else { throw WebError(409, "no card is on the table; confirm the batch") }
             guard card == current.id else {
-                throw WebError(409, "card \(card.map(String.init) ?? "null") is not on the table (card \(current.id) is)")
+                throw WebError(409, "that card is not on the table (card \(current.id) is)")
             }
         }
         let feedback = driver.apply(command)
@@ -211,7 +211,7 @@ public final class RoundHost: @unchecked Sendable {
 
     private func running(_ id: String) throws(WebError) -> ActiveRound {
         guard let round = active, round.id == id else {
-            throw WebError(404, "round \(id) is not running (it ended, or another tab replaced it)")
+            throw WebError(404, "that round is not running (it ended, or another tab replaced it)")
         }
         return round
     }

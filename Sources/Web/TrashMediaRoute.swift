@@ -26,7 +26,7 @@ extension WebApp {
                 return side
             } ?? Self.trashThumbnailSide
             guard let (record, file) = try backend.openTrashed(id) else { throw WebError(404, "no file of that id in the trash") }
-            let bytes = try Self.trashedPicture(file, size: record.size, id: id)
+            let bytes = try Self.trashedPicture(file, size: record.size)
             let thumbnail = try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[UInt8], any Error>) in
                 DispatchQueue.global(qos: .userInitiated).async {
                     continuation.resume(with: Result { try Self.trashThumbnail(bytes, id: id, side: side) })
@@ -37,12 +37,12 @@ extension WebApp {
     }
 
     /// The bytes of an opened trash file that is a picture: 404 unless its first bytes are a picture's.
-    static func trashedPicture(_ file: ReadableFile, size: Int64, id: Int64) throws(WebError) -> [UInt8] {
+    static func trashedPicture(_ file: ReadableFile, size: Int64) throws(WebError) -> [UInt8] {
         guard size <= 512 << 20, let head = try? file.read(at: 0, count: 64), ImageFormat(sniffing: head) != nil else {
-            throw WebError(404, "no thumbnail: trash entry \(id) is not a photo")
+            throw WebError(404, "no thumbnail: that trash entry is not a photo")
         }
         guard let bytes = try? file.read(at: 0, count: Int(size)), bytes.count == Int(size) else {
-            throw WebError(404, "trash entry \(id) cannot be read now")
+            throw WebError(404, "that trash entry cannot be read now")
         }
         return bytes
     }

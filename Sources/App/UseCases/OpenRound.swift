@@ -38,7 +38,9 @@ package enum PlayRefusal: Error, Equatable, CustomStringConvertible {
     package func words(on front: PlayFront) -> String {
         switch self {
         case .unknownBoss(let name, let choices):
-            return "unknown boss '\(name)'; choose \(choices.joined(separator: ", ")) or \(BossStanding.weeklyName)"
+            // The web's error repeats nothing of the request (issue 52).
+            let named = front == .terminal ? " '\(name)'" : ""
+            return "unknown boss\(named); choose \(choices.joined(separator: ", ")) or \(BossStanding.weeklyName)"
         case .noWeeklyBoss:
             let hint = front == .terminal ? " (`clean scan DIR` first, or see `clean boss list`)" : ""
             return "no weekly boss this week: no boss of the pool has a card in this library\(hint)"
