@@ -16,6 +16,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.0.0"),
+        // The web server's own channel handlers (read back-pressure, deadlines, the request line's checks).
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.34.1"),
     ],
     targets: [
         // MARK: - C libraries, one small module each
@@ -59,6 +62,10 @@ let package = Package(
         .target(name: "App", dependencies: ["FileSystem", "Game", "Media", "Library", "Keeping", "Deck", "Scanning", "Trash", "Play", "Settings"]),
         .target(name: "Web", dependencies: [
             "App", "FileSystem", "Game", "Library", "Deck", "Scanning", "Play", "Imaging", "Media", "QRCode", .product(name: "Hummingbird", package: "hummingbird"),
+            .product(name: "HummingbirdCore", package: "hummingbird"),
+            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            .product(name: "NIOHTTP1", package: "swift-nio"), .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
+            .product(name: "NIOHTTPTypesHTTP1", package: "swift-nio-extras"),
         ], resources: [
             // The browser's scripts and styles, compiled into the binary as bytes (`PackageResources`):
             // nothing to install beside it, nothing to find at run time.

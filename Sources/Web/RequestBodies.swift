@@ -3,10 +3,13 @@ import Hummingbird
 
 /// The JSON bodies the API takes, decoded into types: a body that is not one is a 400 saying what to send.
 extension WebApp {
-    /// The request's body (at most 64 KB) as a `T`, or a 400: `hint` says what to send.
+    /// The largest body the API takes (its JSON); more is a 413 (`WebError.tooLarge`).
+    public static let bodyLimit = 64 << 10
+
+    /// The request's body (at most `bodyLimit`) as a `T`, or a 400: `hint` says what to send.
     static func body<T: Decodable>(_ type: T.Type, of request: Request, hint: String? = nil) async throws -> T {
         var request = request
-        let buffer = try await request.collectBody(upTo: 64 << 10)
+        let buffer = try await request.collectBody(upTo: bodyLimit)
         return try decode(T.self, Data(buffer.readableBytesView), hint: hint)
     }
 

@@ -13,7 +13,7 @@ extension WebApp {
         routes.post("api/v1/scan", .signedIn) { request, context in
             guard !rounds.isRunning else { throw WebError(409, "a round is in play: finish it first (Esc), then scan") }
             var request = request
-            let bytes = try await request.collectBody(upTo: 64 << 10)
+            let bytes = try await request.collectBody(upTo: Self.bodyLimit)
             let body = bytes.readableBytes == 0 ? ScanBody(folders: nil)
                 : try Self.decode(ScanBody.self, Data(bytes.readableBytesView), hint: "{\"folders\": [PATH, …]}, or no body to scan the known folders again")
             if let folders = body.folders {

@@ -13,7 +13,10 @@ public struct WebApp: Sendable {
     /// Who may use the server: the scripts' token, the links, the signed-in browsers.
     public let sessions: WebSessions
     public let rounds: RoundHost
+    /// The loopback's connection limits (127.0.0.1 and [::1] together).
     public let limits: ConnectionLimits
+    /// The phone address's, a pool of its own: nothing on the Wi-Fi takes the loopback's room.
+    public let phoneLimits: ConnectionLimits
     /// The home-network address and its paired phones (`clean web --phone`), nil without it.
     public let phone: PhonePairing?
     /// When the last request came, on any address.
@@ -25,13 +28,15 @@ public struct WebApp: Sendable {
 
     /// `linkClock`: the time the sign-in links expire by (a test's may stand still).
     package init(backend: AppService, token: String = Token.random(), apiToken: String = Token.random(),
-                rounds: RoundHost? = nil, limits: ConnectionLimits = .standard, phone: PhonePairing? = nil,
+                rounds: RoundHost? = nil, limits: ConnectionLimits = .loopback, phoneLimits: ConnectionLimits = .phone,
+                phone: PhonePairing? = nil,
                 linkClock: @escaping @Sendable () -> Date = Date.init) {
         self.backend = backend
         self.token = token
         sessions = WebSessions(apiToken: apiToken, firstLink: token, now: linkClock)
         self.rounds = rounds ?? RoundHost(backend: backend)
         self.limits = limits
+        self.phoneLimits = phoneLimits
         self.phone = phone
         activity = Activity()
         previews = PreviewCache()
@@ -83,31 +88,31 @@ public struct WebApp: Sendable {
 
     /// The server on 127.0.0.1:`port` (0: any free port) and then on [::1] at the same port, one app
     /// behind both (`LoopbackServers`); `onReady` gets the bound port and how `localhost` is answered.
-    /// Idle connections are closed after `limits.idleTimeout`, and at most `limits.maximum` are kept,
-    /// counting both listeners' together.
+    /// Each front keeps its connections within its limits (`ConnectionLimits`, `WebChannel`): the
+    /// loopback's two listeners count together, the phone address apart.
     public func application(port: Int, onReady: @escaping @Sendable (Listening) -> Void = { _ in }) -> LoopbackServers {
         let hosts = HostsBox(LoopbackHosts(allowed: []))
         let responder = router(hosts: { hosts.value }).buildResponder()
-        let registry = ConnectionRegistry(maximum: limits.maximum)
+        let loopback = ConnectionRegistry(limits: limits)
         let logger = { var logger = Logger(label: "swipeclean.web"); logger.logLevel = .critical; return logger }()
-        let idle = TimeAmount.nanoseconds(Int64(limits.idleTimeout.components.seconds) * 1_000_000_000
-            + limits.idleTimeout.components.attoseconds / 1_000_000_000)
-        let make = { @Sendable (responder: RouterResponder<WebContext>, host: String, port: Int, running: @escaping @Sendable (Int) -> Void) in
+        let make = { @Sendable (responder: RouterResponder<WebContext>, registry: ConnectionRegistry, host: String, port: Int,
+                                running: @escaping @Sendable (Int) -> Void) in
             Application(
                 responder: responder,
-                server: .http1(configuration: .init(additionalChannelHandlers: [ConnectionGuard(registry: registry)], idleTimeout: idle)),
+                server: WebChannel.server(registry),
                 configuration: .init(address: .hostname(host, port: port), serverName: "SwipeClean"),
                 onServerRunning: { channel in running(channel.localAddress?.port ?? port) },
                 logger: logger)
         }
         var servers = LoopbackServers(port: port, hosts: hosts, makeApplication: { host, port, running in
-            make(responder, host, port, running)
+            make(responder, loopback, host, port, running)
         }, onReady: onReady, logger: logger)
         if let phone {
             let phoneResponder = phoneRouter(phone).buildResponder()
+            let registry = ConnectionRegistry(limits: phoneLimits)
             servers.phoneApplication = { port, running in
                 phone.port = port
-                return make(phoneResponder, phone.address, port, running)
+                return make(phoneResponder, registry, phone.address, port, running)
             }
         }
         return servers

@@ -9,4 +9,9 @@ public struct WebError: Error, CustomStringConvertible, Sendable {
         self.status = status
         self.description = description
     }
+
+    /// A body over `limit` bytes (413), the limit in the sentence.
+    static func tooLarge(limit: Int) -> WebError {
+        WebError(413, "a request's body is at most \(limit / 1_024) KB (\(limit) bytes) here")
+    }
 }

@@ -26,7 +26,8 @@ final class WebFixture: @unchecked Sendable {
 
     /// `extraScreenshots`: that many more screenshots, each a different file (bytes after the PNG's end).
     /// `phone`: the phone address's pairing (`clean web --phone`), tested with `testPhone`.
-    init(clock: TestClock? = nil, extraScreenshots: Int = 0, limits: ConnectionLimits = .standard, phone: PhonePairing? = nil) throws {
+    init(clock: TestClock? = nil, extraScreenshots: Int = 0, limits: ConnectionLimits = .loopback, phoneLimits: ConnectionLimits = .phone,
+         phone: PhonePairing? = nil) throws {
         root = NSTemporaryDirectory() + "swipeclean-web-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.packageRoot.appendingPathComponent("Fixtures/phone").path, toPath: root + "/phone")
@@ -42,7 +43,7 @@ final class WebFixture: @unchecked Sendable {
         _ = try library.scan(ScanRequest(roots: [RawPath(root + "/phone")], now: context.now, calendar: context.calendar))
         let backend = AppService(environment: environment)
         app = WebApp(backend: backend, token: Self.token, apiToken: Self.apiToken,
-                     rounds: clock.map { RoundHost(backend: backend, clock: $0) }, limits: limits, phone: phone,
+                     rounds: clock.map { RoundHost(backend: backend, clock: $0) }, limits: limits, phoneLimits: phoneLimits, phone: phone,
                      // The links' five minutes stand still: on a loaded machine a test may wait that long for a thread.
                      linkClock: { [created = Date()] in created })
     }
@@ -104,8 +105,8 @@ final class WebFixture: @unchecked Sendable {
     }
 
     /// The phone address's routes (its `Host` is HummingbirdTesting's `localhost`).
-    func testPhone(_ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
-        try await app.phoneTestApplication().test(.router) { client in try await body(client) }
+    func testPhone(from address: String = "192.168.1.30", _ body: @escaping @Sendable (any TestClientProtocol) async throws -> Void) async throws {
+        try await app.phoneTestApplication(from: address).test(.router) { client in try await body(client) }
     }
 }
 

@@ -1,6 +1,8 @@
 import Foundation
 import HTTPTypes
 import Hummingbird
+import NIOCore
+import NIOHTTP1
 
 /// The middleware every request of a front passes first, matched to a route or not: the front's
 /// admission (Host, the path's plain form, a change's origin), and on the way out what every answer
@@ -49,6 +51,12 @@ enum Door {
             return WebResponse.error(WebError(421, "localhost may lead to [::1]:\(error.port), which is not this server's (another program holds it): use http://127.0.0.1:\(error.port)/ as the link says"))
         case let error as WebError:
             return WebResponse.error(error)
+        case is HTTPParserError:
+            // The connection ended in the middle of the request (the peer went away): nothing to tell.
+            return WebResponse.error(WebError(400, "this request could not be read"))
+        case is NIOTooManyBytesError:
+            // `collectBody(upTo:)` met a body over the limit (one sent in chunks, without a length).
+            return WebResponse.error(.tooLarge(limit: WebApp.bodyLimit))
         case let error as HTTPError:
             let text: String
             switch error.status {

@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+
+/// Issue 52: `clean web --phone` under the attacks of another local program and of an unpaired device
+/// on the Wi-Fi, on the built binary (`Tests/Load/web_load.py`, no browser): 120 connections each
+/// pipelining 3,000 GETs and reading nothing (resident memory under 300 MB, back near its start once
+/// they close), 130 connections pipelining `GET /static/play.js` and reading nothing, 140 + 130
+/// connections trickling a `POST /pair` body (a 408 within its deadline). Each runs 20 s while the
+/// owner asks the loopback twice a second, each time on a new connection: every request answered.
+/// Main before issue 52 failed all three (the owner reset or timed out, 1 GB resident).
+@Suite(.serialized) struct WebLoadTests {
+    @Test func theOwnerIsAnsweredUnderEveryAttackAndMemoryStaysBounded() throws {
+        let python = "/usr/bin/python3"
+        try #require(FileManager.default.isExecutableFile(atPath: python), "Debian's python3 is missing (make setup)")
+        let script = WebBrowserTests.packageRoot.appendingPathComponent("Tests/Load/web_load.py").path
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: python)
+        process.arguments = ["-B", script, CleanBinary.executable.path]
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let watchdog = Watchdog(process, after: 300 * Slowdown.factor)
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        watchdog.cancel()
+        print(text)
+        #expect(!watchdog.fired, "web_load.py did not finish within \(Int(300 * Slowdown.factor)) s (killed): \(text.suffix(2_000))")
+        #expect(process.terminationStatus == 0, "web_load.py: \(text)")
+    }
+}
