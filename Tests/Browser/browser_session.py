@@ -29,17 +29,8 @@ for tool in ("/usr/bin/chromium", "/usr/bin/chromedriver"):
         sys.exit(f"{tool} is missing: {APT} (or `make setup`)")
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-# `make sanitize` runs clean several times slower and sets this: every wait is that many times longer.
-SLOWDOWN = max(1.0, float(os.environ.get("SWIPECLEAN_TEST_SLOWDOWN") or 1))
-failures = []
-
-
-def check(condition, message):
-    """Records a failed check (the script goes on, and exits 1 with all of them at the end)."""
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message, flush=True)
-    return condition
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from checks import SLOWDOWN, check, failures, finish  # noqa: E402,F401  (the scripts import them from here)
 
 
 def teardown(driver, server, home):
@@ -50,13 +41,6 @@ def teardown(driver, server, home):
     if server:
         server.stop()
     home.remove()
-
-
-def finish(name, done):
-    """Exits 1 with the failed checks, or prints `done`."""
-    if failures:
-        sys.exit(f"{name}: {len(failures)} failure(s):\n  " + "\n  ".join(failures))
-    print(f"{name}: {done}")
 
 
 class Home:

@@ -96,25 +96,9 @@ import Testing
     /// Runs `Tests/Browser/NAME` on the built binary: it must exit 0 (its output is the failure
     /// message otherwise) and leave `screenshots` in `.build/web-screenshots`.
     static func runBrowserScript(_ name: String, screenshots: [String]) throws {
-        let python = "/usr/bin/python3"
-        try #require(FileManager.default.isExecutableFile(atPath: python),
-                     "Debian's python3 is missing: sudo apt-get install -y python3 python3-selenium chromium chromium-driver (or make setup)")
         let shots = packageRoot.appendingPathComponent(".build/web-screenshots").path
         for screenshot in screenshots { try? FileManager.default.removeItem(atPath: shots + "/" + screenshot) }   // not an earlier run's
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: python)
-        // -B: no __pycache__ beside the scripts (CI checks that a test leaves the checkout as it was cloned).
-        process.arguments = ["-B", packageRoot.appendingPathComponent("Tests/Browser/" + name).path, CleanBinary.executable.path, shots]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let watchdog = Watchdog(process, after: 600 * Slowdown.factor)
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        watchdog.cancel()
-        #expect(!watchdog.fired, "\(name) did not finish within \(Int(600 * Slowdown.factor)) s (killed): \(text.suffix(2_000))")
-        #expect(process.terminationStatus == 0, "\(name): \(text)")
+        try PythonScript.run("Tests/Browser/" + name, [CleanBinary.executable.path, shots], within: 600)
         for screenshot in screenshots {
             #expect(FileManager.default.fileExists(atPath: shots + "/" + screenshot), "\(name) left no screenshot \(screenshot)")
         }

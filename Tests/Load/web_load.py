@@ -38,20 +38,13 @@ import threading
 import time
 
 sys.dont_write_bytecode = True
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))), "Browser"))
+from checks import SLOWDOWN, check, finish  # noqa: E402
 
-SLOWDOWN = max(1.0, float(os.environ.get("SWIPECLEAN_TEST_SLOWDOWN") or 1))
 PHONE = "127.0.0.2"
 OWNER_SECONDS = 5 * SLOWDOWN       # an owner's request answered within this, on a loaded two-core machine
 PEAK_MB = 300
 RETURN_MB = 40                     # "back near its start": within this of the resident memory before the attack
-failures = []
-
-
-def check(condition, message):
-    if not condition:
-        failures.append(message)
-        print("FAIL:", message, flush=True)
-    return condition
 
 
 class Server:
@@ -349,9 +342,7 @@ def main():
             time.sleep(1)
     finally:
         server.stop()
-    if failures:
-        sys.exit(f"web_load.py: {len(failures)} failure(s):\n  " + "\n  ".join(failures[:40]))
-    print("web_load.py: the owner was answered under every attack")
+    finish("web_load.py", "the owner was answered under every attack")
 
 
 if __name__ == "__main__":
