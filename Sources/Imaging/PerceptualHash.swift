@@ -18,6 +18,39 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
 
     /// The hash of a picture already shrunk to 32×32 luma values, row by row.
     init(luminance small: [Double]) {
+        self.init(coefficients: Self.coefficients(small))
+    }
+
+    /// The hash of the 8×8 lowest DCT coefficients (row by row: vertical frequency, then horizontal).
+    init(coefficients: [Double]) {
+        let sorted = coefficients.sorted()
+        let median = (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        // Rounding leaves ±1e-13 where a coefficient is really 0 (a flat or symmetric picture): a bit
+        // is set only clearly above the median, so such a picture hashes the same every time.
+        let above = median + 1e-6
+        var bits: UInt64 = 0
+        for coefficient in coefficients { bits = bits << 1 | (coefficient > above ? 1 : 0) }
+        self.bits = bits
+    }
+
+    /// The hashes of the picture turned and mirrored (`Turn.all`, in that order), from one transform: a turn or a
+    /// mirror of the 32×32 values only transposes the DCT's coefficients and changes the sign of its odd frequencies,
+    /// so the seven other hashes come from the same 64 coefficients (each with its own median), no decode and no
+    /// second transform.
+    public static func turns(of thumbnail: Thumbnail) -> [PerceptualHash] {
+        let c = coefficients(thumbnail.pixels.map(Double.init))
+        return Turn.all.map { turn in
+            PerceptualHash(coefficients: (0..<(kept * kept)).map { at in
+                let (u, v) = (at / kept, at % kept)
+                let value = turn.transposed ? c[v * kept + u] : c[at]
+                let sign = (turn.flipsRows && u % 2 == 1 ? -1.0 : 1.0) * (turn.flipsColumns && v % 2 == 1 ? -1.0 : 1.0)
+                return sign * value
+            })
+        }
+    }
+
+    /// The 8×8 lowest of the 2-D DCT-II coefficients of 32×32 values.
+    static func coefficients(_ small: [Double]) -> [Double] {
         precondition(small.count == Self.side * Self.side, "the hash takes 32×32 values")
         let side = Self.side
         // Only the 8 lowest of the 32 DCT frequencies are needed in each direction:
@@ -48,14 +81,7 @@ public struct PerceptualHash: Sendable, Hashable, CustomStringConvertible {
                 }
             }
         }
-        let sorted = coefficients.sorted()
-        let median = (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
-        // Rounding leaves ±1e-13 where a coefficient is really 0 (a flat or symmetric picture): a bit
-        // is set only clearly above the median, so such a picture hashes the same every time.
-        let above = median + 1e-6
-        var bits: UInt64 = 0
-        for coefficient in coefficients { bits = bits << 1 | (coefficient > above ? 1 : 0) }
-        self.bits = bits
+        return coefficients
     }
 
     /// How many of the 64 bits differ.

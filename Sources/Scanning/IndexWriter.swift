@@ -50,7 +50,9 @@ enum IndexWriter {
     }
 
     /// Keeps a photo's thumbnail (`ItemRecord.thumbnail`) in `photoThumbnail`, or forgets the one it had.
+    /// A new thumbnail's turned hashes are worked out again from it (`SimilarFinder.fillTurns`).
     static func storeThumbnail(_ pixels: Data?, of item: Int64, _ db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM photoTurns WHERE item = ?").execute(arguments: [item])
         if let pixels {
             try db.cachedStatement(sql: "INSERT OR REPLACE INTO photoThumbnail (item, pixels) VALUES (?, ?)").execute(arguments: [item, pixels])
         } else {

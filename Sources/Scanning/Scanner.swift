@@ -85,14 +85,15 @@ extension LibraryDatabase {
         }
         if indexChanged || pending > 0 || !current {
             progress(ScanProgress(phase: .grouping, done: 0))
+            if options.turned { try write { db in try SimilarFinder.fillTurns(db) } }
             let (photos, groups) = try read { db in
-                let photos = try SimilarFinder.photos(db)
+                let photos = try SimilarFinder.photos(db, turned: options.turned)
                 var look = try SecondLook(db)
                 var looked = 0
-                let groups = SimilarGrouping.groups(photos, maxDistance: options.maxDistance) { a, b in
+                let groups = SimilarGrouping.groups(photos, maxDistance: options.maxDistance) { a, b, turn in
                     looked += 1
                     if looked % 256 == 0 { progress(ScanProgress(phase: .grouping, done: looked)) }
-                    return look.agrees(a, b)
+                    return look.agrees(a, b, turn: turn)
                 }
                 return (photos, groups)
             }

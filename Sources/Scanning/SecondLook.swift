@@ -24,10 +24,11 @@ struct SecondLook {
         statement = try db.makeStatement(sql: "SELECT pixels FROM photoThumbnail WHERE item = ?")
     }
 
-    mutating func agrees(_ a: SimilarGrouping.Photo, _ b: SimilarGrouping.Photo) -> Bool {
+    /// Whether `a`, turned as `turn` says (nil: as it is), and `b` are one picture.
+    mutating func agrees(_ a: SimilarGrouping.Photo, _ b: SimilarGrouping.Photo, turn: Turn? = nil) -> Bool {
         comparisons += 1
         guard let first = thumbnail(a.id), let second = thumbnail(b.id) else { return false }
-        return Self.agrees(first, second)
+        return Self.agrees(turn.map(first.turned) ?? first, second)
     }
 
     static func agrees(_ a: Thumbnail, _ b: Thumbnail) -> Bool {

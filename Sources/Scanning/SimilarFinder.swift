@@ -70,11 +70,38 @@ enum SimilarFinder {
         fingerprint.detail >= SimilarGrouping.minimumDetail ? Data(fingerprint.thumbnail.pixels) : nil
     }
 
-    /// Every photo that takes part in grouping.
-    static func photos(_ db: Database) throws -> [SimilarGrouping.Photo] {
+    /// Works out the turned and mirrored hashes (`PerceptualHash.turns`) of every photo whose thumbnail has none yet:
+    /// from the thumbnail the index keeps (a photo without one is never grouped), no decode. Returns how many.
+    @discardableResult
+    static func fillTurns(_ db: Database) throws -> Int {
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT t.item, t.pixels FROM photoThumbnail t LEFT JOIN photoTurns u ON u.item = t.item WHERE u.item IS NULL
+            """)
+        let insert = try db.cachedStatement(sql: "INSERT OR REPLACE INTO photoTurns (item, hashes) VALUES (?, ?)")
+        for row in rows {
+            let pixels: Data = row[1]
+            guard let thumbnail = Thumbnail(pixels: [UInt8](pixels)) else { continue }
+            var hashes = Data(capacity: 8 * Turn.all.count)
+            for hash in PerceptualHash.turns(of: thumbnail) { withUnsafeBytes(of: hash.bits.littleEndian) { hashes.append(contentsOf: $0) } }
+            try insert.execute(arguments: [row[0], hashes])
+        }
+        return rows.count
+    }
+
+    /// The seven hashes `fillTurns` stored.
+    static func turns(_ blob: Data?) -> [UInt64] {
+        guard let blob, blob.count == 8 * Turn.all.count else { return [] }
+        return (0..<Turn.all.count).map { k in
+            blob[blob.startIndex + 8 * k ..< blob.startIndex + 8 * (k + 1)].enumerated().reduce(UInt64(0)) { $0 | UInt64($1.element) << (8 * UInt64($1.offset)) }
+        }
+    }
+
+    /// Every photo that takes part in grouping, with its turned hashes when `turned`.
+    static func photos(_ db: Database, turned: Bool = false) throws -> [SimilarGrouping.Photo] {
         let sql = """
             SELECT item.id, item.perceptualHash, item.width, item.height, item.sharpness, item.size, item.capturedEpoch,
-                   item.path, item.device, item.inode, item.centreHash, item.detail, item.cameraMake, item.cameraModel
+                   item.path, item.device, item.inode, item.centreHash, item.detail, item.cameraMake, item.cameraModel,
+                   \(turned ? "(SELECT hashes FROM photoTurns WHERE photoTurns.item = item.id)" : "NULL")
             FROM item LEFT JOIN duplicateGroup g ON g.id = item.duplicateGroup
             WHERE item.perceptualHash IS NOT NULL AND item.centreHash IS NOT NULL AND item.screenshotEvidence IS NULL AND item.kind = 'photo' AND item.store IS NULL
               AND (item.duplicateGroup IS NULL OR g.keptItem = item.id)
@@ -88,10 +115,12 @@ enum SimilarFinder {
             let hash: Int64 = row[1], centre: Int64 = row[10]
             let make: String? = row[12], model: String? = row[13]
             let camera = make == nil && model == nil ? nil : "\(make ?? "")\u{1F}\(model ?? "")"
-            photos.append(SimilarGrouping.Photo(id: row[0], hash: UInt64(bitPattern: hash), centreHash: UInt64(bitPattern: centre),
-                                                detail: row[11] ?? 0, width: row[2] ?? 0, height: row[3] ?? 0,
-                                                sharpness: row[4] ?? 0, size: row[5], capturedEpoch: row[6], camera: camera,
-                                                path: row[7]))
+            var photo = SimilarGrouping.Photo(id: row[0], hash: UInt64(bitPattern: hash), centreHash: UInt64(bitPattern: centre),
+                                              detail: row[11] ?? 0, width: row[2] ?? 0, height: row[3] ?? 0,
+                                              sharpness: row[4] ?? 0, size: row[5], capturedEpoch: row[6], camera: camera,
+                                              path: row[7])
+            photo.turns = turns(row[14])
+            photos.append(photo)
         }
         return photos
     }
@@ -152,6 +181,8 @@ public struct SimilarOptions: Sendable, Equatable {
     public var maxDistance: Int
     /// The limits bad shots are judged by (`[quality]`); nil: bad shots are not looked for.
     public var badShots: BadShot.Limits? = .defaults
+    /// Whether a copy turned or mirrored in its pixels (the eight orientations) is found as similar (`[similar] turned`).
+    public var turned = true
 
     /// Chosen on Benchmarks/make_similar_set.py's set (Docs/similar.md): every copy is within 14 bits
     /// of its original by one of the hashes; distinct photos 16 or more.

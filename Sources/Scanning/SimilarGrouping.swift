@@ -1,4 +1,5 @@
 import Foundation
+import Imaging
 import Library
 
 /// Groups similar photos in two looks and picks the photo each group keeps. The first look is
@@ -26,6 +27,9 @@ enum SimilarGrouping {
         /// Make and model, when the file names them: a burst's frames share them.
         let camera: String?
         let path: Data
+        /// The hashes of the photo turned and mirrored (`PerceptualHash.turns`, in `Turn.all`'s order); empty when
+        /// turned copies are not looked for.
+        var turns: [UInt64] = []
 
         init(id: Int64, hash: UInt64, centreHash: UInt64? = nil, detail: Double = 100, width: Int, height: Int,
              sharpness: Double, size: Int64, capturedEpoch: Double?, camera: String? = nil, path: Data) {
@@ -77,8 +81,15 @@ enum SimilarGrouping {
         min((a.hash ^ b.hash).nonzeroBitCount, (a.centreHash ^ b.hash).nonzeroBitCount, (a.hash ^ b.centreHash).nonzeroBitCount)
     }
 
-    /// The groups; `confirm(a, b)` is the second look at a candidate pair (true: the same picture).
-    static func groups(_ photos: [Photo], maxDistance: Int, confirm: (Photo, Photo) -> Bool = { _, _ in true }) -> [Group] {
+    /// How far a turned or mirrored hash of a photo may be from another's hash to be a candidate pair: a copy turned
+    /// in its pixels is the same picture, re-encoded (at most 8 bits from the turned hash on make_similar_set.py's
+    /// turned copies, Docs/similar.md); a smaller radius than `maxDistance` keeps the seven extra probes cheap.
+    static let turnedDistance = 10
+
+    /// The groups; `confirm(a, b, turn)` is the second look at a candidate pair (true: the same picture), `turn` the way
+    /// `a` is turned to match `b` (nil: as it is). Turned and mirrored copies are looked for when the photos carry
+    /// their `turns`.
+    static func groups(_ photos: [Photo], maxDistance: Int, confirm: (Photo, Photo, Turn?) -> Bool = { _, _, _ in true }) -> [Group] {
         var parent = Array(photos.indices)
         func root(_ i: Int) -> Int {
             var r = i
@@ -87,10 +98,10 @@ enum SimilarGrouping {
             while parent[x] != r { (x, parent[x]) = (parent[x], r) }
             return r
         }
-        func join(_ i: Int, _ j: Int) -> Bool {
+        func join(_ i: Int, _ j: Int, turn: Turn? = nil) -> Bool {
             let a = root(i), b = root(j)
             guard a != b else { return true }
-            guard confirm(photos[i], photos[j]) else { return false }
+            guard confirm(photos[i], photos[j], turn) else { return false }
             parent[max(a, b)] = min(a, b)
             return true
         }
@@ -114,17 +125,25 @@ enum SimilarGrouping {
         let index = HammingIndex(classes.map { photos[$0[0]].hash })
         var seen = Set<Int>()
         var compared = [Int](repeating: 0, count: classes.count)
-        func compare(_ c: Int, _ d: Int) {
+        func compare(_ c: Int, _ d: Int, turn: Turn? = nil) {
             guard c != d, compared[c] < neighbours, compared[d] < neighbours,
                   seen.insert(min(c, d) * classes.count + max(c, d)).inserted else { return }
             compared[c] += 1; compared[d] += 1
-            for a in leadersOf[c] { for b in leadersOf[d] where root(a) != root(b) { _ = join(a, b) } }
+            for a in leadersOf[c] { for b in leadersOf[d] where root(a) != root(b) { _ = join(a, b, turn: turn) } }
         }
         index.forEachPair(within: maxDistance) { c, d, _ in compare(c, d) }
         for c in classes.indices {
             let centre = photos[classes[c][0]].centreHash
             guard centre != photos[classes[c][0]].hash else { continue }
             index.forEachNeighbour(of: centre, within: maxDistance) { d, _ in compare(c, d) }
+        }
+        // Turned and mirrored copies: each class's seven turned hashes against every hash (the class's photo turned
+        // as `turn` matches the other's photo as it is).
+        for c in classes.indices {
+            let turns = photos[classes[c][0]].turns
+            for (turn, hash) in zip(Turn.all, turns) {
+                index.forEachNeighbour(of: hash, within: min(turnedDistance, maxDistance)) { d, _ in compare(c, d, turn: turn) }
+            }
         }
         // Bursts: each photo against the next few taken within seconds by the same camera.
         let dated = classes.indices.flatMap { c in classes[c].map { (c, $0) } }

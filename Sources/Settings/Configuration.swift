@@ -35,7 +35,7 @@ public struct Configuration: Codable, Sendable, Equatable {
             screenshotFolders: ["Pictures/Screenshots", "DCIM/Screenshots"],
             screenshotUserComment: "Screenshot", screenshotAndroidSoftware: "Android"),
         game: .defaults,
-        similar: SimilarSettings(maxDistance: 14),
+        similar: SimilarSettings(maxDistance: 14, turned: true),
         quality: QualitySettings(badShots: true, strictness: 1.0),
         keep: KeepSettings(order: [.softness, .resolution, .metadata, .view, .original, .format, .quality, .edit, .sharpness, .folder, .oldest, .filetime],
                            formats: [.raw, .heic, .jpeg, .png, .webp], preferFolders: ["DCIM", "Camera"], avoidFolders: [])
@@ -90,6 +90,8 @@ public struct TrashSettings: Codable, Sendable, Equatable {
 public struct SimilarSettings: Codable, Sendable, Equatable {
     /// The most bits in which the 64-bit hashes of two similar photos may differ.
     public var maxDistance: Int
+    /// Whether a copy turned or mirrored in its pixels is found as similar to its original.
+    public var turned: Bool
 }
 
 /// The `[quality]` section: bad shots (blurry, dark, overexposed, accidental photos).

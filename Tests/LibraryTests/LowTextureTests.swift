@@ -16,15 +16,19 @@ import Testing
         #expect(Set(Self.photos.map(\.name)).count == Self.photos.count)
     }
 
+    /// Turned and mirrored copies looked for too (`turns`): no photo turned matches another.
     @Test func noneIsGrouped() {
         let photos = Self.photos.enumerated().map { index, photo in
-            SimilarGrouping.Photo(id: Int64(index), hash: photo.fingerprint.hash.bits, centreHash: photo.fingerprint.centreHash.bits,
-                                  detail: photo.fingerprint.detail, width: 640, height: 480, sharpness: photo.fingerprint.sharpness,
-                                  size: 1, capturedEpoch: 1_600_000_000, camera: "one camera", path: Data(photo.name.utf8))
+            var grouped = SimilarGrouping.Photo(id: Int64(index), hash: photo.fingerprint.hash.bits, centreHash: photo.fingerprint.centreHash.bits,
+                                                detail: photo.fingerprint.detail, width: 640, height: 480, sharpness: photo.fingerprint.sharpness,
+                                                size: 1, capturedEpoch: 1_600_000_000, camera: "one camera", path: Data(photo.name.utf8))
+            grouped.turns = PerceptualHash.turns(of: photo.fingerprint.thumbnail).map(\.bits)
+            return grouped
         }
         // All taken by one camera within a second: every pair is a candidate as a burst's frames.
-        let groups = SimilarGrouping.groups(photos, maxDistance: SimilarOptions.defaults.maxDistance) { a, b in
-            SecondLook.agrees(Self.photos[Int(a.id)].fingerprint.thumbnail, Self.photos[Int(b.id)].fingerprint.thumbnail)
+        let groups = SimilarGrouping.groups(photos, maxDistance: SimilarOptions.defaults.maxDistance) { a, b, turn in
+            let first = Self.photos[Int(a.id)].fingerprint.thumbnail
+            return SecondLook.agrees(turn.map(first.turned) ?? first, Self.photos[Int(b.id)].fingerprint.thumbnail)
         }
         #expect(groups.isEmpty, "\(groups.map { $0.members.map { String(decoding: $0.path, as: UTF8.self) } })")
     }

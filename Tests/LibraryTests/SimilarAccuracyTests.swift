@@ -15,16 +15,20 @@ import Testing
     static func photos() -> [SimilarGrouping.Photo] {
         zip(SimilarFixture.files, fingerprints).enumerated().compactMap { index, pair in
             pair.1.map { fingerprint in
-                SimilarGrouping.Photo(id: Int64(index), hash: fingerprint.hash.bits, centreHash: fingerprint.centreHash.bits,
-                                      detail: fingerprint.detail, width: 0, height: 0, sharpness: fingerprint.sharpness,
-                                      size: 0, capturedEpoch: nil, path: Data(pair.0.path.utf8))
+                // Turned and mirrored copies looked for, as the scan does by default.
+                var photo = SimilarGrouping.Photo(id: Int64(index), hash: fingerprint.hash.bits, centreHash: fingerprint.centreHash.bits,
+                                                  detail: fingerprint.detail, width: 0, height: 0, sharpness: fingerprint.sharpness,
+                                                  size: 0, capturedEpoch: nil, path: Data(pair.0.path.utf8))
+                photo.turns = PerceptualHash.turns(of: fingerprint.thumbnail).map(\.bits)
+                return photo
             }
         }
     }
 
     /// The second look over the fixtures' thumbnails.
-    static func confirm(_ a: SimilarGrouping.Photo, _ b: SimilarGrouping.Photo) -> Bool {
-        SecondLook.agrees(fingerprints[Int(a.id)]!.thumbnail, fingerprints[Int(b.id)]!.thumbnail)
+    static func confirm(_ a: SimilarGrouping.Photo, _ b: SimilarGrouping.Photo, _ turn: Turn?) -> Bool {
+        let first = fingerprints[Int(a.id)]!.thumbnail
+        return SecondLook.agrees(turn.map(first.turned) ?? first, fingerprints[Int(b.id)]!.thumbnail)
     }
 
     @Test func everyFixtureDecodes() {

@@ -88,7 +88,7 @@ import TestSupport
         // At 14 bits, random hashes meet by chance (a few thousand pairs here): the second look, played
         // here by the truth (the frames of one burst), tells them apart.
         var comparisons = 0
-        let groups = SimilarGrouping.groups(photos, maxDistance: SimilarOptions.defaults.maxDistance) { a, b in
+        let groups = SimilarGrouping.groups(photos, maxDistance: SimilarOptions.defaults.maxDistance) { a, b, _ in
             comparisons += 1
             return a.id < 9_000 && b.id < 9_000 && a.id / 3 == b.id / 3
         }
@@ -115,7 +115,7 @@ import TestSupport
     func fiftyThousandEqualHashesCostAFewLooksEach(samePicture: Bool) {
         let photos = (0..<50_000).map { Self.photo(Int64($0), String(format: "/%06d", $0), hash: 0x8000_0000_0000_0000) }
         var comparisons = 0
-        let groups = SimilarGrouping.groups(photos, maxDistance: SimilarOptions.defaults.maxDistance) { _, _ in
+        let groups = SimilarGrouping.groups(photos, maxDistance: SimilarOptions.defaults.maxDistance) { _, _, _ in
             comparisons += 1
             return samePicture
         }
@@ -134,7 +134,7 @@ import TestSupport
         for a in 0..<64 { for b in a..<64 { hashes.append(0x8000_0000_0000_0000 ^ (1 << UInt64(a)) ^ (1 << UInt64(b))) } }
         let photos = (0..<50_000).map { Self.photo(Int64($0), String(format: "/%06d", $0), hash: hashes[$0 % hashes.count]) }
         var comparisons = 0
-        let groups = SimilarGrouping.groups(photos, maxDistance: SimilarOptions.defaults.maxDistance) { _, _ in
+        let groups = SimilarGrouping.groups(photos, maxDistance: SimilarOptions.defaults.maxDistance) { _, _, _ in
             comparisons += 1
             return false
         }
@@ -150,7 +150,7 @@ import TestSupport
                                   width: 100, height: 100, sharpness: 0, size: 1, capturedEpoch: nil, path: Data("/\($0)".utf8))
         }
         var comparisons = 0
-        #expect(SimilarGrouping.groups(flat, maxDistance: 14) { _, _ in comparisons += 1; return true }.isEmpty)
+        #expect(SimilarGrouping.groups(flat, maxDistance: 14) { _, _, _ in comparisons += 1; return true }.isEmpty)
         #expect(comparisons == 0)
     }
 
@@ -166,7 +166,7 @@ import TestSupport
                                   camera: camera, path: Data("/b".utf8)),
         ]
         var comparisons = 0
-        let groups = SimilarGrouping.groups(photos, maxDistance: 14) { _, _ in comparisons += 1; return true }
+        let groups = SimilarGrouping.groups(photos, maxDistance: 14) { _, _, _ in comparisons += 1; return true }
         #expect(comparisons == (looked ? 1 : 0), "\(what)")
         #expect(groups.count == (looked ? 1 : 0), "\(what)")
     }

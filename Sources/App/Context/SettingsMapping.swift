@@ -34,6 +34,7 @@ package extension SimilarOptions {
 
     init(_ settings: SimilarSettings, quality: QualitySettings) {
         self.init(maxDistance: settings.maxDistance)
+        turned = settings.turned
         badShots = quality.badShots ? BadShot.Limits.defaults.scaled(quality.strictness) : nil
     }
 }

@@ -257,6 +257,7 @@ package enum Migrations {
         registerTrashChangeTime(&migrator)
         registerSimilarVideos(&migrator)
         registerCopyDetail(&migrator)
+        registerTurns(&migrator)
         return migrator
     }
 }
