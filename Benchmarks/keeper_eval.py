@@ -3,7 +3,11 @@
 `clean boss similar --dry-run` with every card skipped, the cards read from its output. For each kind
 of copy, the share of groups holding one where the scene's original is the suggested (★) copy, and
 overall; each miss named with what was suggested instead. The words a member's line gives for what it
-lost are tallied per kind of copy.
+lost are tallied per kind of copy. And the bad shots: how many group cards suggest a copy `items --json` flags
+(`badShot`) over one it does not flag (target: none).
+
+Sets: make_similar_set.py's (eight kinds of copy, `soft` among them) and make_keeper_set.py's (each real photo
+beside its soft re-save).
 
 usage: keeper_eval.py CLEAN FOLDER
 """
@@ -15,17 +19,23 @@ import subprocess
 import sys
 import tempfile
 
-KINDS = ["burst", "crop6", "tilt2", "half", "q40", "bright20", "png"]
+KINDS = ["burst", "crop6", "tilt2", "half", "q40", "bright20", "png", "soft"]
 MEMBER = re.compile(r"^  (\d+) (★| ) (.+?)  in (.+)$")
 
 
 def cards(clean, folder):
-    """[[(file, suggested, why)]] per group card."""
+    """[[(file, suggested, why)]] per group card, and {file: badShot} for the flagged files."""
     with tempfile.TemporaryDirectory() as home:
         env = dict(os.environ, SWIPECLEAN_HOME=home, XDG_CONFIG_HOME=os.path.join(home, "config"))
         subprocess.run([clean, "scan", folder, "--quiet"], env=env, check=True, stdout=subprocess.DEVNULL)
         out = subprocess.run([clean, "boss", "similar", "--dry-run"], env=env, input="s\n" * 5000,
                              capture_output=True, text=True, check=True)
+        items = subprocess.run([clean, "items", "--json"], env=env, capture_output=True, text=True, check=True).stdout
+    flagged = {}
+    for line in items.splitlines():
+        item = json.loads(line)
+        if item.get("badShot"):
+            flagged[os.path.basename(item["path"])] = item["badShot"]
     text = out.stdout + out.stderr
     groups, current, last = [], None, None
     for line in text.splitlines():
@@ -40,7 +50,7 @@ def cards(clean, folder):
         elif last is not None and line.startswith("        ") and "·" in line:
             last[2] = line.split(" · ")[-1].strip()
             last = None
-    return groups
+    return groups, flagged
 
 
 def main():
@@ -49,7 +59,12 @@ def main():
     right, total = collections.Counter(), collections.Counter()
     words = collections.defaultdict(collections.Counter)
     misses = []
-    groups = cards(clean, folder)
+    groups, flagged = cards(clean, folder)
+    shot_over_keeper = []
+    for group in groups:
+        suggested = next(f for f, star, _ in group if star)
+        if suggested in flagged and any(f not in flagged for f, _, _ in group):
+            shot_over_keeper.append((suggested, flagged[suggested]))
     for group in groups:
         scenes = {labels[f][0] for f, _, _ in group if f in labels}
         kinds = {labels[f][1] for f, _, _ in group if f in labels}
@@ -71,6 +86,8 @@ def main():
     for kind in KINDS + ["all groups"]:
         if total[kind]:
             print(f"  {kind:<18} {right[kind]:>7} of {total[kind]:<4} {100 * right[kind] / total[kind]:>5.1f} %")
+    print(f"  group cards suggesting a bad shot over a keeper: {len(shot_over_keeper)} of {len(groups)}"
+          + "".join(f"\n    {f} ({kind})" for f, kind in shot_over_keeper[:5]))
     for scene, suggested in misses[:10]:
         print(f"  miss: {scene}: suggested {suggested}")
     print("  what each copy's line says it lost (most common):")

@@ -10,6 +10,7 @@ are stamped two seconds apart, as shots taken one after the other). Each scene g
     crop6     6 % cut off each side                      tilt2    turned 2° (and cropped to hide the corners)
     half      resized to half                            q40      recompressed at JPEG quality 40
     bright20  +20 % brightness                           png      converted to PNG (no metadata)
+    soft      blurred by 1/450 of its long side, saved at quality 95 with the same EXIF (an edited export, softer)
 
 The edited copies keep the capture time and the camera's EXIF (editors do; the PNG has none); the
 burst frame is one second later. All copies of a scene share one file time (the order they were
@@ -68,6 +69,12 @@ def tilt(image, degrees):
 HELD_OUT = "--held-out" in sys.argv
 
 
+def soft(image):
+    """An edited export of the same capture, a little softer: blurred by 1/450 of its long side (saved at quality 95
+    with the original's EXIF, below)."""
+    return image.filter(ImageFilter.GaussianBlur(max(image.size) / 450))
+
+
 def scenes(media):
     """(name, RGB image) for each real photo and each quarter (held out: sixth) of those at least 1,600 px wide."""
     out = []
@@ -104,6 +111,7 @@ def copies(scene):
             "q40": scene,
             "bright20": ImageEnhance.Brightness(scene).enhance(1.3),
             "png": scene,
+            "soft": soft(scene),
         }
     return {
         "original": scene,
@@ -114,6 +122,7 @@ def copies(scene):
         "q40": scene,
         "bright20": ImageEnhance.Brightness(scene).enhance(1.2),
         "png": scene,
+        "soft": soft(scene),
     }
 
 
@@ -201,7 +210,7 @@ def main():
                 image.save(path, "PNG")
             else:
                 low = 30 if HELD_OUT else 40
-                image.save(path, "JPEG", quality=low if kind == "q40" else 90,
+                image.save(path, "JPEG", quality=low if kind == "q40" else 95 if kind == "soft" else 90,
                            exif=exif_for(epoch + ((2 if HELD_OUT else 1) if kind == "burst" else 0), model))
             labels[file] = [name, kind]
         for kind in copies(scene):   # one file time for all copies of a scene: the order they were written in says nothing

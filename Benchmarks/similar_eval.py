@@ -15,7 +15,8 @@ import subprocess
 import sys
 import tempfile
 
-KINDS = ["burst", "crop6", "tilt2", "half", "q40", "bright20", "png"]
+KINDS = ["burst", "crop6", "tilt2", "half", "q40", "bright20", "png", "soft",
+         "rot90", "rot180", "rot270", "mirrored", "flipped", "transposed", "transversed"]
 
 
 def clean_groups(clean, folder):
