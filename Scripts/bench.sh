@@ -178,6 +178,11 @@ echo; echo "similar photos, the held-out set (make_similar_set.py --held-out):"
 echo; echo "the copy suggested in each similar group (Benchmarks/keeper_eval.py; target: the original >= 95 % on the held-out set):"
 echo "the set:"; "$VENV/bin/python" "$here/Benchmarks/keeper_eval.py" "$CLEAN" "$WORK/similar-set"
 echo "the held-out set:"; "$VENV/bin/python" "$here/Benchmarks/keeper_eval.py" "$CLEAN" "$WORK/similar-held-out"
+# Big groups (issue 53): bursts of 50 against bursts of 10 of the same scenes, and 20,000 photos in bursts of 250
+# against as many in bursts of 10; seconds per file of each cold scan, and their ratio.
+echo; echo "big similar groups (Benchmarks/big_groups.py; targets: groups of 50 <= 1.3x, groups of 250 <= 2x per file):"
+"$VENV/bin/python" "$here/Benchmarks/big_groups.py" "$CLEAN" --photos 2000 --big 50
+"$VENV/bin/python" "$here/Benchmarks/big_groups.py" "$CLEAN" --photos 20000 --big 250 --same-count
 # ---- end of similar photos -----------------------------------------------------------------
 # ---- bad shots (issue 39) -------------------------------------------------------------------
 # Benchmarks/make_quality_set.py makes two sets from real photos (Fixtures/corpus, skimage.data, plasma and
