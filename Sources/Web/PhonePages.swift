@@ -24,7 +24,8 @@ enum PhonePages {
         case .used?: why = "This pairing link or code was already used: each one pairs one phone, once."
         case .expired?: why = "This pairing link or code has expired: each one works for 5 minutes."
         case .wrong?: why = "That code is not the one the computer shows. Try again."
-        case .locked?: why = "Too many wrong codes: pairing is closed until the computer shows a new code."
+        case .locked?: why = "Too many wrong codes from this device: pairing is closed to it until the computer shows a new code (or scan the QR code)."
+        case .busy?: why = "Codes are being tried from other devices: wait a few seconds and try again, or scan the QR code."
         }
         let form = reason == .locked ? "" : """
             <form id="pair" method="post" action="/pair">

@@ -10,8 +10,10 @@ public final class PhonePairing: @unchecked Sendable {
         case offered(link: String, code: String)
         case paired(PairingState.Device)
         case revoked(PairingState.Device)
-        /// Five wrong codes closed pairing.
-        case locked
+        /// Five wrong codes from `address` closed the offer to it (to it only).
+        case locked(address: String)
+        /// A used renewal key came again: the device was unpaired (someone else had a copy).
+        case renewalReused(PairingState.Device)
         /// A paired device's secret came from another address than the one it paired from (refused).
         case elsewhere(PairingState.Device, address: String)
     }
@@ -19,17 +21,23 @@ public final class PhonePairing: @unchecked Sendable {
     /// The home-network address served (dotted IPv4).
     public let address: String
     private let lock = NSLock()
-    private var state = PairingState()
+    private var state: PairingState
     private var boundPort = 0
     private var toldElsewhere: Set<String> = []
     private let now: @Sendable () -> Date
     private let onEvent: @Sendable (Event) -> Void
 
-    public init(address: String, now: @escaping @Sendable () -> Date = Date.init, onEvent: @escaping @Sendable (Event) -> Void = { _ in }) {
+    /// `codeSpacing`: the wait between code checks after a wrong code (`PairingState.codeSpacing`; tests shorten it).
+    public init(address: String, now: @escaping @Sendable () -> Date = Date.init, codeSpacing: TimeInterval = PairingState.codeSpacing,
+                onEvent: @escaping @Sendable (Event) -> Void = { _ in }) {
         self.address = address
         self.now = now
         self.onEvent = onEvent
+        state = PairingState(codeSpacing: codeSpacing)
     }
+
+    /// The time as this pairing reads it.
+    func clock() -> Date { now() }
 
     /// The port, once the listener is bound (the loopback's port).
     public var port: Int {
@@ -61,21 +69,47 @@ public final class PhonePairing: @unchecked Sendable {
         return ("http://\(address):\(boundPort)/pair/\(offer.token)", Self.spaced(offer.code), left)
     }
 
-    /// Whether five wrong attempts closed pairing.
+    /// Whether five wrong codes closed the open offer to some address.
     public var isLocked: Bool { lock.lock(); defer { lock.unlock() }; return state.locked }
 
-    /// A device presents a link token or a typed code from `address`.
-    public func pair(_ attempt: PairingState.Attempt, userAgent: String?, from address: String?) -> PairingState.Outcome {
-        lock.lock()
-        let outcome = state.pair(attempt, name: DeviceName.short(userAgent: userAgent), address: address,
-                                 secrets: .init(secret: Token.random(), mediaKey: Token.random(), pageKey: Token.random()), now: now())
-        lock.unlock()
+    /// A device presents a link token or a typed code from `address`. A code waits for its turn when
+    /// wrong codes were typed for this offer (`PairingState.codeTurn`): a link never waits.
+    public func pair(_ attempt: PairingState.Attempt, userAgent: String?, from address: String?) async -> PairingState.Outcome {
+        if case .code = attempt {
+            let (closed, turn) = lock.withLock {
+                let closed = state.isClosed(to: address)
+                return (closed, closed ? nil : state.codeTurn(now: now()))
+            }
+            if closed { return .refused(.locked) }
+            guard let turn else { return .refused(.busy) }
+            let wait = turn.timeIntervalSince(now())
+            if wait > 0 { try? await Task.sleep(for: .milliseconds(Int(wait * 1_000))) }
+        }
+        let secrets = PairingState.Secrets(secret: Token.random(), mediaKey: Token.random(), pageKey: Token.random(), renewKey: Token.random())
+        let outcome = lock.withLock {
+            state.pair(attempt, name: DeviceName.short(userAgent: userAgent), address: address, secrets: secrets, now: now())
+        }
         switch outcome {
         case .paired(let device): onEvent(.paired(device))
-        case .refused(.locked): onEvent(.locked)
+        case .refused(.locked): onEvent(.locked(address: address ?? "an unknown address"))
         case .refused: break
         }
         return outcome
+    }
+
+    /// A paired page renews its secret with `key` from `address`: the device with its new secret and
+    /// renewal key, or nil (a used key presented again unpairs the device, and the terminal is told).
+    public func renew(key: String, from address: String?) -> PairingState.Device? {
+        lock.lock()
+        let renewal = state.renew(key: key, address: address, secret: Token.random(), renewKey: Token.random(), now: now())
+        lock.unlock()
+        switch renewal {
+        case .renewed(let device): return device
+        case .reused(let device):
+            onEvent(.renewalReused(device))
+            return nil
+        case .refused: return nil
+        }
     }
 
     public var devices: [PairingState.Device] { lock.lock(); defer { lock.unlock() }; return state.devices }
@@ -101,7 +135,7 @@ public final class PhonePairing: @unchecked Sendable {
         if first { onEvent(.elsewhere(device, address: address)) }
     }
 
-    func device(secret: String) -> PairingState.Device? { lock.lock(); defer { lock.unlock() }; return state.device(secret: secret) }
+    func device(secret: String) -> PairingState.Device? { lock.lock(); defer { lock.unlock() }; return state.device(secret: secret, now: now()) }
     func device(mediaKey: String) -> PairingState.Device? { lock.lock(); defer { lock.unlock() }; return state.device(mediaKey: mediaKey) }
     func device(pageKey: String) -> PairingState.Device? { lock.lock(); defer { lock.unlock() }; return state.device(pageKey: pageKey) }
 

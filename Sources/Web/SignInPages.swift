@@ -5,14 +5,20 @@ import Hummingbird
 /// script keeps it and goes on to where the link pointed, leaving no token in the address bar or the
 /// history), and the one that says a link was already used and how to get another.
 enum SignInPages {
-    /// The first use of a link: the session's secrets in `<meta>` tags, read by `signin.js`.
-    static func signedIn(_ session: WebSessions.Session, next: String) -> String {
-        Pages.document(title: "Signing in · SwipeClean", bodyClass: "page-signin", meta: """
+    /// The first use of a link: the session's secrets in `<meta>` tags, read by `signin.js`; a phone's
+    /// also its renewal key and how long its secret lasts (`renewal`: the page renews it before then).
+    static func signedIn(_ session: WebSessions.Session, next: String, renewal: (key: String, expiresIn: Int)? = nil) -> String {
+        let renew = renewal.map { """
+            <meta name="swipeclean-renew" content="\($0.key)">
+            <meta name="swipeclean-expires" content="\($0.expiresIn)">
+
+            """ } ?? ""
+        return Pages.document(title: "Signing in · SwipeClean", bodyClass: "page-signin", meta: """
             <meta name="swipeclean-session" content="\(session.secret)">
             <meta name="swipeclean-media" content="\(session.mediaKey)">
             <meta name="swipeclean-next" content="\(escape(next))">
 
-            """, body: """
+            """ + renew, body: """
             <main id="app" aria-live="polite"><p class="loading">Signing in…</p></main>
             <script type="module" src="\(Assets.url("signin.js"))"></script>
             """)

@@ -12,13 +12,15 @@ On a copy of Fixtures/phone with a fixed clock: starts `clean web --no-open --ph
   to the Phone link (zbar-tools);
 - the phone address before pairing: every page, static file, API call and preview 401 (web.json's
   apiToken too); a foreign Host (127.0.0.1:PORT, evil.example) 421;
-- in Chromium: the link pairs the phone (stderr says "phone paired: Pixel 7, HH:MM"); a card of
+- in Chromium: the link pairs the phone (stderr says "phone paired: Pixel 7, HH:MM"); its page
+  renews its short-lived secret with its key once that is due (the new secret plays); a card of
   the screenshots boss swiped left by touch (CDP touch events), the rest kept by tapping ♥, the
   batch confirmed by a tap; the swiped file is in the trash with its .trashinfo; a battle left with
   "Not now" waits on the home page ("Waiting for your OK") and a tap there moves it;
 - the link a second time (another browser) is refused (401, "already used"), and that browser's
   requests stay 401; `p` and Enter on the server's stdin print a new Phone line; a wrong code
-  typed five times closes pairing (the right one too), until `p` again; that code typed into the
+  typed five times closes pairing to that browser's address (the right one too), not to another
+  address, until `p` again; that code typed into the
   page's box pairs the other browser;
 - the computer's home page lists both phones, "New pairing code" shows a QR code and the code the
   terminal prints with a new Phone line, "Unpair" unpairs the first (its next call 401, its page
@@ -263,6 +265,21 @@ def main():
         check(status == 401, f"the same secret from another address: {status}")
         check(server.read_stderr("not from 127.0.0.1", timeout=5), "the terminal says a secret came from elsewhere")
 
+        # The secret is short-lived: the page renews it with its key at half its life (made due now),
+        # before its next API call; the new secret plays, the key is the next one.
+        session = driver.execute_script("return JSON.parse(localStorage.getItem('swipeclean.session'))")
+        check(session.get("renew") and session.get("renewAt", 0) > time.time() * 1000 + 240_000,
+              f"the page keeps a renewal key and renews in about five minutes: {session}")
+        driver.execute_script("const s = JSON.parse(localStorage.getItem('swipeclean.session')); s.renewAt = 0;"
+                              "localStorage.setItem('swipeclean.session', JSON.stringify(s));")
+        driver.get(f"http://{own}/")
+        wait.until(lambda d: d.find_elements(By.ID, "play"))
+        renewed = driver.execute_script("return JSON.parse(localStorage.getItem('swipeclean.session'))")
+        check(renewed["secret"] != secret and renewed["renew"] != session["renew"] and renewed["renewAt"] > time.time() * 1000,
+              f"the home page renewed the secret before asking the API: {renewed}")
+        status, _, _ = request(port, "GET", "/api/v1/profile", host=own, address=ADDRESS, bearer=renewed["secret"])
+        check(status == 200, f"the renewed secret plays: {status}")
+
         # A boss battle by touch: the first card swiped left, the others kept with ♥, the batch confirmed by a tap.
         driver.get(f"http://{own}/play?boss=screenshots")
 
@@ -330,7 +347,7 @@ def main():
         stranger.get(f"http://{own}/play")
         check(stranger.find_elements(By.ID, "unpaired") and not stranger.find_elements(By.ID, "stage"), "the other browser gets no page")
 
-        # p and Enter print a new link; five wrong codes close pairing; p again, and the code typed on the page pairs.
+        # p and Enter print a new link; five wrong codes close pairing to that device (not to another); p again, and the code typed on the page pairs.
         def new_offer():
             """`p` and Enter: the new Phone line and the code printed with it."""
             server.stderr.clear()
@@ -372,6 +389,10 @@ def main():
         status, _, body = request(port, "POST", "/pair", host=own, address=ADDRESS, body=json.dumps({"code": fresh}).encode(),
                                   headers={"Content-Type": "application/json", "Origin": f"http://{own}"})
         check(status == 401 and b"Too many wrong codes" in body, f"closed even to the right code: {status}")
+        # Closed to that device only: another address's wrong code is only wrong (and waits its turn).
+        status, _, body = request(port, "POST", "/pair", host=own, address=ADDRESS, body=json.dumps({"code": wrong}).encode(),
+                                  headers={"Content-Type": "application/json", "Origin": f"http://{own}"}, source="127.0.0.9")
+        check(status == 401 and b"not the one the computer shows" in body, f"another device is not shut out: {status} {body[:200]!r}")
         typed = new_offer()
         stranger.get(f"http://{own}/")
         type_code(typed)

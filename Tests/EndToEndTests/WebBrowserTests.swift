@@ -74,7 +74,7 @@ import Testing
     /// `web_phone.py`: `clean web --phone --address 127.0.0.2` with Chromium's mobile emulation and
     /// touch as the phone: the Phone line and its QR code (decoded with zbarimg), 401 before pairing
     /// and 421 for a foreign Host, the link pairs once, a card swiped left by touch lands in the
-    /// trash, five wrong codes close pairing, the typed code pairs, `r` unpairs, public and 0.0.0.0
+    /// trash, five wrong codes close pairing to that device only, the page renews its short-lived secret, the typed code pairs, `r` unpairs, public and 0.0.0.0
     /// addresses refused.
     @Test func aPhonePairsOnceAndSwipesACardIntoTheTrash() throws {
         try Self.runBrowserScript("web_phone.py", screenshots: ["phone-pair-home.png", "phone-swipe.png", "phone-unpaired.png"])

@@ -70,6 +70,7 @@ import Testing
         Row(.get, "/pair", .pairing, through: [401]),
         Row(.get, "/pair/:token", .pairing, "/pair/0123", through: [401]),
         Row(.post, "/pair", .pairing, through: [400]),
+        Row(.post, "/pair/renew", .pairing, through: [400]),
         Row(.get, "/api/**", .signedIn, "/api/v1/zz", through: [404]),
         Row(.get, "/**", .page, "/zz/yy", through: [404]),
     ]
@@ -144,7 +145,7 @@ import Testing
             return
         }
         let offer = pairing.offer()
-        guard case .paired(let phone) = pairing.pair(.link(String(offer.link.split(separator: "/").last!)), userAgent: nil, from: "192.168.1.30") else {
+        guard case .paired(let phone) = await pairing.pair(.link(String(offer.link.split(separator: "/").last!)), userAgent: nil, from: "192.168.1.30") else {
             Issue.record("the phone pairs")
             return
         }

@@ -19,8 +19,9 @@ import Testing
     }
 
     /// A fixture serving the phone address, with one offer open: its token and code.
-    static func fixture(clock: @escaping @Sendable () -> Date = stillClock()) throws -> (WebFixture, PhonePairing, token: String, code: String) {
-        let pairing = PhonePairing(address: "192.168.1.20", now: clock)
+    static func fixture(clock: @escaping @Sendable () -> Date = stillClock(), codeSpacing: TimeInterval = 0.05,
+                        told: Told? = nil) throws -> (WebFixture, PhonePairing, token: String, code: String) {
+        let pairing = PhonePairing(address: "192.168.1.20", now: clock, codeSpacing: codeSpacing, onEvent: { told?.add($0) })
         let fixture = try WebFixture(phone: pairing)
         let offer = pairing.offer()
         let token = String(offer.link.split(separator: "/").last!)
@@ -93,29 +94,126 @@ import Testing
         }
     }
 
-    /// The typed code is `POST /pair` JSON from this address's own page; five wrong ones close the offer.
-    @Test func theTypedCodePairsAndFiveWrongCodesClosePairing() async throws {
-        let (fixture, pairing, token, code) = try Self.fixture()
-        try await fixture.testPhone { client in
-            let wrong = code == "000000" ? "000001" : "000000"
+    /// The typed code is `POST /pair` JSON from this address's own page; five wrong ones close the offer
+    /// to the address that sent them, to it only (another device's code pairs, the link still works),
+    /// and the computer's new offer is fresh for everyone (issue 52: polling wrong codes closed every
+    /// new offer for good).
+    @Test func fiveWrongCodesCloseTheOfferToTheAddressThatSentThemOnly() async throws {
+        let told = Told()
+        let (fixture, pairing, _, code) = try Self.fixture(told: told)
+        let wrong = code == "000000" ? "000001" : "000000"
+        try await fixture.testPhone(from: "192.168.1.66") { guesser in
             for n in 1...5 {
-                let answer = try await client.send(.post, "/pair", json: #"{"code":"\#(wrong)"}"#, bearer: nil, extra: Self.ownPage)
+                let answer = try await guesser.send(.post, "/pair", json: #"{"code":"\#(wrong)"}"#, bearer: nil, extra: Self.ownPage)
                 #expect(answer.status == .unauthorized)
-                #expect(answer.text.contains(n < 5 ? "not the one the computer shows" : "Too many wrong codes"), "attempt \(n)")
+                #expect(answer.text.contains(n < 5 ? "not the one the computer shows" : "Too many wrong codes from this device"), "attempt \(n)")
             }
-            #expect(pairing.isLocked)
-            #expect(try await client.send(.post, "/pair", json: #"{"code":"\#(code)"}"#, bearer: nil, extra: Self.ownPage).status == .unauthorized,
-                    "closed even to the right code")
-            #expect(try await client.send(.get, "/pair/\(token)", bearer: nil).status == .unauthorized, "and to the link")
-            let reopened = pairing.offer()
-            #expect(!pairing.isLocked)
+            #expect(pairing.isLocked && pairing.openOffer != nil, "closed to the guesser, open to others")
+            let right = try await guesser.send(.post, "/pair", json: #"{"code":"\#(code)"}"#, bearer: nil, extra: Self.ownPage)
+            #expect(right.status == .unauthorized && right.text.contains("Too many wrong codes"), "closed to the guesser even for the right code")
+        }
+        #expect(told.events.contains { if case .locked(let address) = $0 { return address == "192.168.1.66" } else { return false } })
+        try await fixture.testPhone(from: "192.168.1.30") { phone in
+            let typo = try await phone.send(.post, "/pair", json: #"{"code":"\#(wrong)"}"#, bearer: nil, extra: Self.ownPage)
+            #expect(typo.text.contains("not the one the computer shows"), "another device's wrong code is only wrong")
             var headers = Self.ownPage
             headers[.userAgent] = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X)"
-            let paired = try await client.send(.post, "/pair", json: #"{"code":"\#(reopened.code)"}"#, bearer: nil, extra: headers)
+            let paired = try await phone.send(.post, "/pair", json: #"{"code":"\#(code)"}"#, bearer: nil, extra: headers)
             #expect(paired.status == .ok && paired.headers[.setCookie] != nil)
             #expect(SecurityTests.meta("swipeclean-session", in: paired.text) == pairing.devices.first?.session.secret)
-            #expect(pairing.devices.map(\.name) == ["iPhone"])
+            #expect(pairing.devices.map(\.name) == ["iPhone"] && pairing.devices.first?.address == "192.168.1.30")
         }
+        // The computer's new offer ("Pair a phone", p and Enter): fresh, for the guesser too.
+        let reopened = pairing.offer()
+        #expect(!pairing.isLocked)
+        let token = String(reopened.link.split(separator: "/").last!)
+        try await fixture.testPhone(from: "192.168.1.66") { (guesser: any TestClientProtocol) async throws in
+            #expect(try await guesser.send(.get, "/pair/\(token)", bearer: nil).status == .ok, "the link pairs from any address")
+        }
+    }
+
+    /// After a wrong code, codes are checked one per spacing whoever sends them: twelve guessers at
+    /// once wait their turns, and those beyond ten waiting are refused (busy). (A tenth of a second
+    /// here, a second in the server.)
+    @Test func wrongCodesSlowEveryAddressDown() async throws {
+        // The pairing's clock stands still (twelve codes arrive at one instant, however the machine
+        // schedules them); the waits are real.
+        let pairing = PhonePairing(address: "192.168.1.20", now: Self.stillClock(), codeSpacing: 0.1)
+        let offer = pairing.offer()
+        let code = offer.code.replacingOccurrences(of: " ", with: "")
+        let wrong = code == "000000" ? "000001" : "000000"
+        #expect(await pairing.pair(.code(wrong), userAgent: nil, from: "10.0.0.1") == .refused(.wrong))
+        let started = ContinuousClock.now
+        let outcomes = await withTaskGroup(of: (Int, PairingState.Outcome, Duration).self) { group in
+            for n in 0..<12 {
+                group.addTask {
+                    let outcome = await pairing.pair(.code(wrong), userAgent: nil, from: "10.0.1.\(n)")
+                    return (n, outcome, ContinuousClock.now - started)
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        let busy = outcomes.filter { $0.1 == .refused(.busy) }
+        let checked = outcomes.filter { $0.1 == .refused(.wrong) }.map(\.2).sorted()
+        #expect(busy.count == 2 && checked.count == 10, "\(outcomes.map(\.1))")
+        #expect(checked.first.map { $0 >= .milliseconds(80) } == true && checked.last.map { $0 >= .milliseconds(950) } == true,
+                "one a tenth of a second: \(checked)")
+        #expect(busy.allSatisfy { $0.2 < checked.last! }, "the busy ones are refused, not kept waiting")
+        // The link never waits (ten codes are queued again first).
+        for n in 0..<10 { Task { _ = await pairing.pair(.code(wrong), userAgent: nil, from: "10.0.3.\(n)") } }
+        let linked = ContinuousClock.now
+        #expect(await pairing.pair(.link(String(offer.link.split(separator: "/").last!)), userAgent: nil, from: "10.0.2.1").isPaired)
+        #expect(ContinuousClock.now - linked < .milliseconds(500))
+    }
+
+    /// The paired page renews its short-lived secret with its renewal key (`POST /pair/renew`, from its
+    /// own page and address): the new secret plays, the old one works a minute more, an expired one
+    /// opens nothing, and a spent key presented again unpairs the phone (someone has a copy).
+    @Test func thePhonesSecretIsShortLivedAndRenewedByItsPage() async throws {
+        let clock = MovingClock()
+        let told = Told()
+        let (fixture, pairing, token, _) = try Self.fixture(clock: { clock.now }, told: told)
+        try await fixture.testPhone { client in
+            let first = try await client.send(.get, "/pair/\(token)", bearer: nil, extra: Self.phoneAgent)
+            let secret = try #require(SecurityTests.meta("swipeclean-session", in: first.text))
+            let key = try #require(SecurityTests.meta("swipeclean-renew", in: first.text))
+            #expect(SecurityTests.meta("swipeclean-expires", in: first.text) == "600")
+            #expect(try await client.send(.get, "/api/v1/profile", bearer: secret).status == .ok)
+
+            clock.advance(300)
+            let renewed = try await client.send(.post, "/pair/renew", json: #"{"renew":"\#(key)"}"#, bearer: nil, extra: Self.ownPage)
+            #expect(renewed.status == .ok)
+            let fresh = try #require(renewed.object["secret"] as? String), next = try #require(renewed.object["renew"] as? String)
+            #expect(renewed.object["expiresInSeconds"] as? Int == 600 && Set([secret, fresh, key, next]).count == 4)
+            #expect(try await client.send(.get, "/api/v1/profile", bearer: fresh).status == .ok)
+            #expect(try await client.send(.get, "/api/v1/profile", bearer: secret).status == .ok, "the old one, a minute more")
+            clock.advance(61)
+            #expect(try await client.send(.get, "/api/v1/profile", bearer: secret).status == .unauthorized, "then nothing")
+            clock.advance(600)
+            #expect(try await client.send(.get, "/api/v1/profile", bearer: fresh).status == .unauthorized, "ten minutes without renewal: expired")
+
+            // Not from another site's page, not as a form.
+            let foreign = try await client.send(.post, "/pair/renew", json: #"{"renew":"\#(next)"}"#, bearer: nil,
+                                                extra: [HTTPField.Name("Origin")!: "http://evil.example"])
+            #expect(foreign.status == .forbidden)
+        }
+        try await fixture.testPhone(from: "192.168.1.99") { elsewhere in
+            let stolen = try await elsewhere.send(.post, "/pair/renew", json: #"{"renew":"\#(try #require(pairing.devices.first?.renewKey))"}"#,
+                                                  bearer: nil, extra: Self.ownPage)
+            #expect(stolen.status == .unauthorized, "the key works from the phone's address only")
+        }
+        try await fixture.testPhone { client in
+            // The phone woke after the secret expired: its key still renews it.
+            let key = try #require(pairing.devices.first?.renewKey)
+            let woke = try await client.send(.post, "/pair/renew", json: #"{"renew":"\#(key)"}"#, bearer: nil, extra: Self.ownPage)
+            #expect(woke.status == .ok)
+            #expect(try await client.send(.get, "/api/v1/profile", bearer: woke.object["secret"] as? String).status == .ok)
+            // The same key again: a copy. The phone is unpaired and the terminal told.
+            let again = try await client.send(.post, "/pair/renew", json: #"{"renew":"\#(key)"}"#, bearer: nil, extra: Self.ownPage)
+            #expect(again.status == .unauthorized && pairing.devices.isEmpty)
+            #expect(try await client.send(.get, "/api/v1/profile", bearer: woke.object["secret"] as? String).status == .unauthorized)
+        }
+        #expect(told.events.contains { if case .renewalReused = $0 { return true } else { return false } })
     }
 
     /// What another site can make a browser send counts nothing: a GET with `?code=` (an image, a
@@ -233,6 +331,14 @@ import Testing
             #expect(answer.status == .notFound && answer.error?.contains("--phone") == true)
         }
     }
+}
+
+/// A clock a test moves on.
+final class MovingClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var time = Date(timeIntervalSince1970: 1_772_476_200)
+    var now: Date { lock.withLock { time } }
+    func advance(_ seconds: TimeInterval) { lock.withLock { time += seconds } }
 }
 
 /// The events a phone address told the terminal.

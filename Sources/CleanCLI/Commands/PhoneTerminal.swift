@@ -35,8 +35,10 @@ enum PhoneTerminal {
             Terminal.warn("clean web: phone paired: \(device.name), \(clock(device.pairedAt)) (r and Enter unpairs every phone)")
         case .revoked(let device):
             Terminal.warn("clean web: phone unpaired: \(device.name), paired at \(clock(device.pairedAt))")
-        case .locked:
-            Terminal.warn("clean web: five wrong pairing codes: pairing is closed until a new link (p and Enter)")
+        case .locked(let address):
+            Terminal.warn("clean web: five wrong pairing codes from \(address): pairing is closed to it until a new link (p and Enter)")
+        case .renewalReused(let device):
+            Terminal.warn("clean web: \(device.name)'s renewal key came twice (someone else has a copy): it is unpaired; pair it again")
         case .elsewhere(let device, let address):
             Terminal.warn("clean web: refused \(device.name)'s secret sent from \(address), not from \(device.address ?? "the address it paired from"): "
                 + "someone else may have it; r and Enter unpairs every phone")

@@ -5,6 +5,7 @@ export const SC = {
     try { return JSON.parse(localStorage.getItem("swipeclean.session") || "null"); } catch (error) { return null; }
   })(),
   async api(path, body) {
+    await SC.fresh();
     if (!SC.session) {
       const error = new Error("This browser is not signed in.");
       error.status = 401;
@@ -27,6 +28,27 @@ export const SC = {
       throw error;
     }
     return data;
+  },
+  // A paired phone's secret lasts minutes (clean web --phone): past half its life, the page swaps it
+  // for a new one with its renewal key (`POST /pair/renew`, which gives the next key too), before an
+  // API call and every minute. One tab at a time (a key works once): another tab's renewal is read back.
+  async fresh() {
+    if (!SC.session || !SC.session.renew || Date.now() < SC.session.renewAt) return;
+    const renew = async () => {
+      try { SC.session = JSON.parse(localStorage.getItem("swipeclean.session") || "null") || SC.session; } catch (error) { /* keep ours */ }
+      const session = SC.session;
+      if (!session || !session.renew || Date.now() < session.renewAt) return;
+      let response;
+      try {
+        response = await fetch("/pair/renew", { method: "POST", credentials: "omit", headers: { "Content-Type": "application/json" },
+                                                body: JSON.stringify({ renew: session.renew }) });
+      } catch (error) { return; }   // no answer now: the next call tries again
+      if (!response.ok) return;       // not paired any more: the API call says so
+      const data = await response.json();
+      SC.session = { ...session, secret: data.secret, renew: data.renew, renewAt: Date.now() + data.expiresInSeconds * 500 };
+      localStorage.setItem("swipeclean.session", JSON.stringify(SC.session));
+    };
+    if (navigator.locks) await navigator.locks.request("swipeclean.renew", renew); else await renew();
   },
   // The server did not answer at all (clean web stopped, or this device left the network): one
   // banner that says so, instead of "Failed to fetch"; pages stop their clocks (`SC.disconnected`).
@@ -126,3 +148,6 @@ export const SC = {
     SC.show(SC.el("div", { class: "error-box", role: "alert" }, error.message || String(error)));
   },
 };
+
+// A phone's page kept open renews its secret while nobody clicks.
+if (SC.session && SC.session.renew) setInterval(() => SC.fresh(), 60 * 1000);

@@ -14,7 +14,13 @@
       const page = new DOMParser().parseFromString(await response.text(), "text/html");
       const meta = name => page.querySelector('meta[name="' + name + '"]');
       if (response.ok && meta("swipeclean-session")) {
-        localStorage.setItem("swipeclean.session", JSON.stringify({ secret: meta("swipeclean-session").content, media: meta("swipeclean-media").content }));
+        const session = { secret: meta("swipeclean-session").content, media: meta("swipeclean-media").content };
+        // The secret is short-lived: the app's pages renew it with this key at half its life (common.js).
+        if (meta("swipeclean-renew")) {
+          session.renew = meta("swipeclean-renew").content;
+          session.renewAt = Date.now() + Number(meta("swipeclean-expires").content) * 500;
+        }
+        localStorage.setItem("swipeclean.session", JSON.stringify(session));
         location.replace(meta("swipeclean-next").content);
         return;
       }

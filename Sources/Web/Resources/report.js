@@ -2,6 +2,7 @@ import { SC } from "./common.js";
 
 (async () => {
   if (!SC.session) return SC.signedOut();
+  await SC.fresh();
   const response = await fetch("/api/v1/report/html", { credentials: "omit", headers: { Authorization: "Bearer " + SC.session.secret } });
   if (!response.ok) {
     const data = await response.json().catch(() => ({}));
