@@ -95,6 +95,28 @@ import Testing
         }
     }
 
+    /// Requests a proxy and this server might read apart (smuggling), or whose Host is hidden in
+    /// another spelling: 400, the connection closed, nothing answered behind them.
+    @Test func ambiguousRequestsAre400AndNothingRidesBehindThem() async throws {
+        try await Self.serve { port in
+            let auth = "Host: 127.0.0.1:\(port)\r\nAuthorization: Bearer \(WebFixture.apiToken)\r\n"
+            let behind = "GET /api/v1/profile HTTP/1.1\r\n\(auth)\r\n"
+            let cases = [
+                "POST /api/v1/links HTTP/1.1\r\n\(auth)Content-Type: application/json\r\nContent-Length: 4\r\nTransfer-Encoding: chunked\r\n\r\n0\r\n\r\n" + behind,
+                "POST /api/v1/links HTTP/1.1\r\n\(auth)Content-Type: application/json\r\nContent-Length: 2\r\nContent-Length: 40\r\n\r\n{}" + behind,
+                "POST /api/v1/links HTTP/1.1\r\n\(auth)Content-Type: application/json\r\nTransfer-Encoding: chunked, identity\r\n\r\n2\r\n{}\r\n0\r\n\r\n" + behind,
+                "GET /api/v1/profile HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n evil.example\r\nAuthorization: Bearer \(WebFixture.apiToken)\r\n\r\n",
+                "GET /api/v1/profile HTTP/1.1\r\nHost : evil.example\r\n\(auth)\r\n",
+                "GET https://evil.example/api/v1/profile HTTP/1.1\r\n\(auth)\r\n",
+            ]
+            for text in cases {
+                let answer = try await Self.ask(port, text)
+                #expect(answer.hasPrefix("HTTP/1.1 400") && answer.components(separatedBy: "HTTP/1.1 ").count == 2 && !answer.contains("totalXP"),
+                        "\(text.prefix(120)): \(answer.prefix(300))")
+            }
+        }
+    }
+
     @Test func anAbsoluteTargetOfAnotherHostIs400() async throws {
         try await Self.serve { port in
             for target in ["http://evil.example/api/v1/profile", "http://evil.example:\(port)/api/v1/profile",
