@@ -52,9 +52,18 @@ package struct AppService: Sendable {
 
     /// A scan of `folders` (remembered as scanned ones), telling `progress` where it stands.
     package func scan(_ folders: [String], progress: @escaping @Sendable (ScanProgress) -> Void) throws -> ScanDocument {
+        ScanDocument(try scan(try folders.map(ScanRoot.resolve), progress: progress))
+    }
+
+    /// A scan of the folders `roots` under the configuration and these choices, holding the scan's lock (`scan.lock`:
+    /// one scan at a time, and no round deals from a half-built index), telling `progress` where it stands.
+    package func scan(_ roots: [RawPath], jobs: Int? = nil, crossFileSystems: Bool = false, rehash: Bool = false, similar: Bool = true,
+                      progress: @escaping @Sendable (ScanProgress) -> Void = { _ in }) throws -> ScanReport {
         let context = try context()
-        let roots = try folders.map(ScanRoot.resolve)
-        let report = try context.openLibrary().scan(context.scanRequest(roots)) { progress($0) }
-        return ScanDocument(report)
+        let lock = try context.holdScanLock()
+        return try withExtendedLifetime(lock) {
+            try context.openLibrary().scan(context.scanRequest(roots, jobs: jobs, crossFileSystems: crossFileSystems, rehash: rehash,
+                                                              similar: similar), progress: progress)
+        }
     }
 }

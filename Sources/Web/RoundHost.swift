@@ -94,7 +94,7 @@ public final class RoundHost: @unchecked Sendable {
             switch refusal {
             case .unknownBoss: throw WebError(400, refusal.words(on: .web))
             case .noWeeklyBoss: throw WebError(404, refusal.words(on: .web))
-            case .moverBusy: throw WebError(409, refusal.words(on: .web))
+            case .moverBusy, .roundInPlay, .scanRunning: throw WebError(409, refusal.words(on: .web))
             }
         } catch {
             throw WebError.unexpected(error)
@@ -199,7 +199,7 @@ public final class RoundHost: @unchecked Sendable {
     private func finish(_ round: ActiveRound, yes: Bool) throws(WebError) -> RoundEndDocument {
         active = nil   // the lock goes with it, whatever happens next
         do {
-            let report = try round.driver.finish(confirmed: yes)
+            let report = try round.opening.finish(round.driver, confirmed: yes)
             return RoundEndDocument(report)
         } catch let refusal as PlayError {
             // Nothing could move (every card's folder is gone or cannot be left): the batch waits in `clean pending`.

@@ -128,7 +128,7 @@ def main():
         check(not logged, f"no console error from the second tab: {logged}")
         check(current_id() == first_card, "the first tab's round goes on")
         refused = subprocess.run([clean, "round", "--json"], input="k\n", env=home.env, capture_output=True, text=True, timeout=60)
-        check(refused.returncode != 0 and "another clean" in refused.stderr,
+        check(refused.returncode != 0 and "a round is already in play" in refused.stderr,
               f"the terminal is refused while the web round runs: {refused.returncode} {refused.stderr.strip()[:200]}")
 
         # Card 1: ← deletes.  Card 2: k keeps.

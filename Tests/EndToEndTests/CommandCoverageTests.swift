@@ -87,22 +87,26 @@ import Glibc
         #expect(unlimited.stdout.components(separatedBy: "↶ undone").count - 1 == 2, "\(unlimited.stderr)")
     }
 
-    /// While another process holds the mover's lock, a round refuses at once and moves nothing; reading
-    /// commands still answer.
-    @Test func aSecondMoverIsRefusedWhileTheLockIsHeld() throws {
-        let (clean, _) = try scanned()
+    /// While another process holds the mover's lock (a restore, an empty), a round is played and its confirmed batch
+    /// waits for the lock: it moves once the lock is free, and waits in `clean pending` when it is not in time (issue
+    /// 53: a round that moves nothing does not hold the lock, so the trash's commands do not wait on it either).
+    @Test func aConfirmedBatchWaitsForAnotherMoverAndMovesOnlyAfterIt() throws {
+        var (clean, _) = try scanned()
         defer { clean.removeHome() }
         let fd = open(clean.home + "/state/lock", O_RDWR | O_CREAT, 0o600)
         #expect(fd >= 0)
         defer { close(fd) }
         #expect(flock(fd, LOCK_EX | LOCK_NB) == 0)
-        let round = try clean.run(["round"], input: "d\nd\ny\n")
-        #expect(round.status == 1)
-        #expect(round.stderr.contains("another clean is moving files in \(clean.home)/state; wait for it to finish and try again"))
-        let items = try clean.run(["items", "--json"])
-        #expect(items.status == 0)
-        flock(fd, LOCK_UN)
+        clean.environment["SWIPECLEAN_MOVER_WAIT_SECONDS"] = "1"
+        let late = try clean.run(["round", "--json"], input: "d\nq\ny\n")
+        #expect(late.stderr.contains("another clean kept moving files for 1 s; nothing moved, the batch waits in `clean pending`"), "\(late.stderr)")
+        #expect(try CleanBinary.object(late)["pending"] as? Bool == true)
+        #expect(try clean.run(["items", "--json"]).status == 0)
+        clean.environment["SWIPECLEAN_MOVER_WAIT_SECONDS"] = String(Int(60 * Slowdown.factor))
+        DispatchQueue.global().asyncAfter(deadline: .now() + 2) { flock(fd, LOCK_UN) }
+        let started = Date()
         let after = try clean.run(["round", "--json"], input: "d\nq\ny\n")
         #expect(after.status == 0, "\(after.stderr)")
+        #expect(try CleanBinary.object(after)["confirmed"] as? Bool == true && Date().timeIntervalSince(started) >= 2)
     }
 }

@@ -305,7 +305,11 @@ import App
             let cards = try #require(state["cards"] as? [[String: Any]]).compactMap { $0["id"] as? Int }
             #expect(cards.contains(second), "the card on the table is among the cards sent")
             #expect(try await client.send(.post, "/api/v1/rounds", json: #"{"boss":null}"#).status == .conflict, "still one round")
-            #expect(throws: (any Error).self, "the terminal is refused while the web round runs") { try fixture.allowanceLeft() }
+            // The terminal's round is refused while the web round runs (the one-round lock); the trash's commands are not.
+            #expect(throws: PlayRefusal.roundInPlay(home: AppContext.home(fixture.environment)), "the terminal is refused while the web round runs") {
+                _ = try AppService(environment: fixture.environment).openRound(boss: nil)
+            }
+            #expect(try AppService(environment: fixture.environment).trashListing().files.isEmpty)
 
             // The resumed page plays on: the card it was given is the one on the table.
             let kept = try await client.send(.post, "/api/v1/rounds/\(round)/decisions", json: #"{"card":\#(second),"decision":"keep"}"#)

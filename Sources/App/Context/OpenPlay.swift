@@ -30,6 +30,46 @@ package extension AppContext {
         try Self.lock(home + "/lock", home: home)
     }
 
+    /// The one-mover lock, waiting up to `seconds` for a clean moving files now (a restore, an empty, another round's
+    /// batch) to finish; nil when it did not in time.
+    func waitForMoverLock(seconds: Double) throws -> ProcessLock? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            if let lock = try takeMoverLock() { return lock }
+            if Date() >= deadline { return nil }
+            Thread.sleep(forTimeInterval: 0.1)
+        }
+    }
+
+    /// Opens play for a round or a battle: the one-round lock (`play.lock`: one round in play per home, in a terminal
+    /// or the web app) held while the returned value lives, after checking no scan is writing the index (a round would
+    /// deal from half of it). What a crash left is finished first when no other clean is moving files. The one-mover
+    /// lock is not held while the round is played, only while its batch moves (`PlayOpening.finish`): a restore, an
+    /// empty or `clean trash list` in another terminal does not wait on a round that moves nothing.
+    func openRoundPlay() throws -> (PlayContext, ProcessLock) {
+        let library = try openLibrary()
+        guard let round = try Self.lock(home + "/play.lock", home: home) else { throw PlayRefusal.roundInPlay(home: home) }
+        if try scanIsRunning() { throw PlayRefusal.scanRunning(home: home) }
+        let play = try playContext(library)
+        if let mover = try takeMoverLock() { try withExtendedLifetime(mover) { report(try play.recover()) } }
+        return (play, round)
+    }
+
+    /// Whether a scan is writing the index now (it holds `scan.lock`).
+    func scanIsRunning() throws -> Bool {
+        guard FileManager.default.fileExists(atPath: home + "/scan.lock") else { return false }
+        return try Self.lock(home + "/scan.lock", home: home) == nil
+    }
+
+    /// The lock a scan holds while it writes the index (`scan.lock`), or an error when another scan holds it.
+    func holdScanLock() throws -> ProcessLock {
+        try StateFolder.make(home)
+        guard let lock = try Self.lock(home + "/scan.lock", home: home) else {
+            throw CleanError("another clean is scanning into \(home); wait for it to finish (its index would be written twice at once)")
+        }
+        return lock
+    }
+
     /// Takes the lock file `path` of the state folder `home`, or nil when another clean holds it; what is in its way
     /// (a symbolic link, a folder, a read-only state folder) is said with the step to take.
     static func lock(_ path: String, home: String) throws -> ProcessLock? {

@@ -11,7 +11,8 @@ import Synchronization
 /// a folder an older version left wider is tightened at the next start, with one line saying so.
 package enum StateFolder {
     /// The files of the folder's top level that must be its owner's only.
-    package static let files = ["library.sqlite", "library.sqlite-wal", "library.sqlite-shm", "library.sqlite-journal", "web.json", "web.lock", "lock"]
+    package static let files = ["library.sqlite", "library.sqlite-wal", "library.sqlite-shm", "library.sqlite-journal", "web.json", "web.lock", "lock", "play.lock",
+                                        "scan.lock"]
     package static let folders = ["Trash"]
 
     private static let secured = Mutex<Set<String>>([])

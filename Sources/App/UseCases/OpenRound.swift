@@ -12,7 +12,7 @@ package struct PlayOpening {
     /// The configuration, clock and state paths play was opened in.
     package let context: AppContext
     package let play: PlayContext
-    /// The one-mover lock: dropping the last reference releases it.
+    /// The one-round lock: dropping the last reference releases it.
     package let lock: AnyObject
     /// What is played (this week's boss resolved to its name in the pool).
     package let kind: RoundKind
@@ -30,8 +30,12 @@ package enum PlayRefusal: Error, Equatable, CustomStringConvertible {
     case unknownBoss(String, choices: [String])
     /// This week has no boss: no boss of the pool has a card in this library.
     case noWeeklyBoss
-    /// Another clean holds the one-mover lock (a round in play, a restore, an empty).
+    /// Another clean holds the one-mover lock (a restore, an empty, a batch moving).
     case moverBusy(home: String)
+    /// A round is in play already, in another terminal or the web app.
+    case roundInPlay(home: String)
+    /// A scan is writing the index now: a round would deal from half of it.
+    case scanRunning(home: String)
 
     package var description: String { words(on: .terminal) }
 
@@ -47,6 +51,12 @@ package enum PlayRefusal: Error, Equatable, CustomStringConvertible {
         case .moverBusy(let home):
             return front == .terminal ? MoverBusy(home: home).description
                 : "a round is already running: another clean is moving files; wait for it to finish and try again"
+        case .roundInPlay(let home):
+            return front == .terminal ? "a round is already in play for \(home) (in another terminal or `clean web`); finish it there first"
+                : "a round is already running (in a terminal or another tab); finish it there first"
+        case .scanRunning(let home):
+            return "a scan is indexing \(front == .terminal ? home : "your folders") now; play once it has finished "
+                + "(a round now would deal from half of the index)"
         }
     }
 }
@@ -57,12 +67,7 @@ extension AppService {
     /// before anything is dealt, so a round never deals from an index another clean is changing.
     package func openRound(boss: String?) throws -> PlayOpening {
         let context = try context()
-        let play: PlayContext, lock: ProcessLock
-        do {
-            (play, lock) = try context.openPlay()
-        } catch is MoverBusy {
-            throw PlayRefusal.moverBusy(home: context.home)
-        }
+        let (play, lock) = try context.openRoundPlay()
         guard let boss else {
             return PlayOpening(context: context, play: play, lock: lock, kind: .round, category: nil,
                                seconds: Double(context.configuration.play.roundSeconds), bossTitle: nil)
@@ -76,5 +81,25 @@ extension AppService {
         guard let known = play.boss(named: boss) else { throw PlayRefusal.unknownBoss(boss, choices: play.rules.bosses.map(\.name)) }
         return PlayOpening(context: context, play: play, lock: lock, kind: .boss(boss), category: CardCategory(known.category), seconds: nil,
                            bossTitle: known.title)
+    }
+}
+
+extension PlayOpening {
+    /// How long a confirmed batch waits for a clean moving files now (a restore, an empty) before it waits in
+    /// `clean pending` instead: a minute (`SWIPECLEAN_MOVER_WAIT_SECONDS` for tests).
+    var moverWait: Double { context.environment["SWIPECLEAN_MOVER_WAIT_SECONDS"].flatMap(Double.init) ?? 60 }
+
+    /// Ends play through `driver` (`RoundDriver.finish`): a batch that moves does so under the one-mover lock, waiting
+    /// for a clean moving files now to finish; one that cannot get it in time is kept pending (said on stderr).
+    package func finish(_ driver: RoundDriver, confirmed: Bool) throws -> RoundReport {
+        guard driver.confirmation(answer: confirmed) == .yes, !driver.deletedCards.isEmpty else {
+            return try driver.finish(confirmed: confirmed)
+        }
+        guard let mover = try context.waitForMoverLock(seconds: moverWait) else {
+            AppLog.warn("clean: another clean kept moving files for \(Int(moverWait)) s; nothing moved, the batch waits in `clean pending`")
+            driver.interrupt()
+            return try driver.finish(confirmed: false)
+        }
+        return try withExtendedLifetime(mover) { try driver.finish(confirmed: confirmed) }
     }
 }

@@ -47,12 +47,23 @@ package struct RestoreResult {
 }
 
 extension AppService {
-    /// What is in the trash, the index first reconciled with it (problems on stderr).
+    /// What is in the trash, the index first reconciled with it (problems on stderr). A read: while another clean moves
+    /// files (a restore, an empty, a batch), the trash is listed as the index has it, without waiting.
     package func trashListing() throws -> TrashListing {
         let context = try context()
-        let (play, lock) = try context.openPlay()
+        var play: PlayContext
+        var lock: ProcessLock?
+        do {
+            let opened = try context.openPlay()
+            (play, lock) = opened
+            for problem in try opened.0.reconcileTrash() { AppLog.warn("clean: trash: \(problem)") }
+        } catch is MoverBusy {
+            guard let reading = try context.readingPlay() else {
+                return TrashListing(files: [], changed: [], calendar: context.calendar)
+            }
+            play = reading
+        }
         defer { withExtendedLifetime(lock) {} }
-        for problem in try play.reconcileTrash() { AppLog.warn("clean: trash: \(problem)") }
         return TrashListing(files: try play.library.filesInTrash(), changed: try play.changedTrashIDs(), calendar: context.calendar)
     }
 

@@ -56,11 +56,10 @@ extension Clean {
         func run() throws {
             let context = try AppContext()
             let roots = try directories.isEmpty ? [Self.picturesRoot(context.environment, json: json)] : directories.map(Self.root)
-            let request = context.scanRequest(roots, jobs: jobs, crossFileSystems: crossFileSystems, rehash: rehash, similar: !noSimilar)
-            let library = try context.openLibrary()
             let showProgress = !quiet && Terminal.stderrIsTTY
             let started = Date()
-            let report = try library.scan(request) { progress in
+            let service = AppService(environment: context.environment)
+            let report = try service.scan(roots, jobs: jobs, crossFileSystems: crossFileSystems, rehash: rehash, similar: !noSimilar) { progress in
                 guard showProgress else { return }
                 let seconds = max(0.001, Date().timeIntervalSince(started))
                 let of = progress.total.map { " of \(grouped($0))" } ?? ""

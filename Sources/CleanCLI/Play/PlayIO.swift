@@ -74,14 +74,17 @@ struct PlayEnd {
     var question: String?
 }
 
-/// The line protocol of DESIGN.md: one decision per line on stdin.
+/// The line protocol of DESIGN.md: one decision per line on stdin. What was shown is flushed before each line is
+/// read, so a program driving clean line by line sees the card it answers.
 struct LineInput: PlayerInput {
     mutating func next(timeout: Double?) -> InputEvent {
+        fflush(nil)
         guard let line = readLine() else { return .endOfInput }
         return PlayerCommand(line: line).map(InputEvent.command) ?? .unknown(line)
     }
 
     mutating func confirms() -> Bool {
+        fflush(nil)
         let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased()
         return answer == "y" || answer == "yes"
     }

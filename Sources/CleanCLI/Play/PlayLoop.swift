@@ -95,7 +95,7 @@ struct PlayLoop {
         screen.done(end)
         // Asked only once the done screen is drawn: the input drops what was typed ahead.
         let answer = end.question == nil ? false : input.confirms()
-        let report = try round.finish(confirmed: answer)
+        let report = try opening.finish(round, confirmed: answer)
         // Raw (unechoed) until the batch has moved; leaving raw mode drops whatever was typed meanwhile.
         terminal?.restore()
         return report
