@@ -65,14 +65,24 @@ def probe(path):
     return int(out[0]), int(out[1]), round(float(num) / float(den or 1))
 
 
-def photos():
+def photos(scratch):
     if HELD_OUT:
-        found = glob.glob("/usr/share/wallpapers/*/contents/images/*.jpg") + glob.glob("/usr/share/wallpapers/*/contents/images/*.png")
+        # Each wallpaper's smallest picture at least 1920 px long, shrunk to 2560 px at most (some ship only 5K PNGs,
+        # which ffmpeg would decode again for every frame of a clip).
         by_name = {}
-        for path in sorted(found):   # the largest picture of each wallpaper
+        for path in glob.glob("/usr/share/wallpapers/*/contents/images/*.jpg") + glob.glob("/usr/share/wallpapers/*/contents/images/*.png"):
+            w, h = map(int, os.path.splitext(os.path.basename(path))[0].split("x"))
             name = path.split("/")[4]
-            by_name[name] = path
-        return sorted(by_name.values())
+            if max(w, h) >= 1920 and (name not in by_name or max(w, h) < by_name[name][0]):
+                by_name[name] = (max(w, h), path)
+        out = []
+        for name, (side, path) in sorted(by_name.items()):
+            if side > 2560:
+                small = os.path.join(scratch, name + ".jpg")
+                ffmpeg("-i", path, "-vf", "scale='if(gte(iw,ih),2560,-2)':'if(gte(iw,ih),-2,2560)'", "-q:v", "2", small)
+                path = small
+            out.append(path)
+        return out
     corpus = [p for p in glob.glob(os.path.join(REPO, "Fixtures/corpus/media/*.jpg"))]
     mate = glob.glob("/usr/share/backgrounds/mate/*/*.jpg")   # its PNGs are rendered stripes and gradients: flat
     return sorted(corpus + [m for m in mate if "Elephants_" not in m])
@@ -278,7 +288,7 @@ def main():
     os.makedirs(out_dir, exist_ok=True)
     labels = {}
     with tempfile.TemporaryDirectory() as scratch:
-        pool, cameras = photos(), camera_videos(scratch)
+        pool, cameras = photos(scratch), camera_videos(scratch)
         rng.shuffle(cameras)
         for index in range(count):
             camera = cameras[index] if index < len(cameras) else None
