@@ -32,6 +32,8 @@ public struct GroupMember: Sendable, Equatable {
     /// "location", "capture date", "camera", "live photo video", "sidecar", "higher resolution", "edits");
     /// `[]` for the suggested copy.
     public var onlyHere: [String] = []
+    /// A video's length in seconds (from its fingerprint), nil for a photo or a video not sampled.
+    public var duration: Double?
 
     public var id: Int64 { item.id! }
     public var bytes: Int64 { item.size + linked.reduce(0) { $0 + $1.size } }
@@ -53,12 +55,13 @@ extension CardGroup {
         let context = rule.context(facts, looks)
         let others = distinct.dropFirst().sorted { $0.path.lexicographicallyPrecedes($1.path) }
         let suggested = GroupMember(item: first, linked: linked[first.id!] ?? [], suggested: true,
-                                    why: rule.decided(keeper, over: others.map { factsByID[$0.id!]! }, context))
+                                    why: rule.decided(keeper, over: others.map { factsByID[$0.id!]! }, context), duration: keeper.duration)
         return CardGroup(id: key, members: [suggested] + others.map { member in
             let copy = factsByID[member.id!]!
             return GroupMember(item: member, linked: linked[member.id!] ?? [], suggested: false,
                                why: rule.losses(copy, keeper: keeper, context),
-                               onlyHere: OnlyHere.of(member, against: first, looks: looks, context: context))
+                               onlyHere: OnlyHere.of(member, against: first, facts: (copy, keeper), looks: looks, context: context),
+                               duration: copy.duration)
         })
     }
 }

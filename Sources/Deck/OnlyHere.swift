@@ -5,7 +5,8 @@ import Library
 /// What a group member holds that the suggested copy lacks: what deleting it would lose (`GroupMember.onlyHere`).
 /// The words, in this order: `location` (its EXIF names where it was taken), `capture date` (the camera's own
 /// time, not one guessed from the name or the file), `camera` (make or model), `live photo video` and
-/// `sidecar` (a file that goes with it and would go with it), `higher resolution` (more pixels), `edits`.
+/// `sidecar` (a file that goes with it and would go with it), `higher resolution` (more pixels), `more footage` (a
+/// video longer than the suggested one, which is then a trimmed copy of it), `edits`.
 ///
 /// `edits` is a change made to the picture that the suggested copy does not show: the copy's name says it
 /// was edited ("edited", as Google Photos and many editors name an export, or Apple's `IMG_E1234`), or its
@@ -22,20 +23,23 @@ public enum OnlyHere {
     public static let livePhotoVideo = Knowledge.livePhotoVideo
     public static let sidecar = Knowledge.sidecar
     public static let higherResolution = "higher resolution"
+    public static let moreFootage = "more footage"
     public static let edits = "edits"
 
     /// What `member` has that `suggested` lacks, in the order above; `[]` for the suggested copy itself.
-    static func of(_ member: ItemRecord, against suggested: ItemRecord, looks: KeeperRule.Looks, context: KeeperRule.Context) -> [String] {
+    static func of(_ member: ItemRecord, against suggested: ItemRecord, facts: (member: CopyFacts, suggested: CopyFacts),
+                   looks: KeeperRule.Looks, context: KeeperRule.Context) -> [String] {
         guard member.id != suggested.id else { return [] }
         let companions = { (item: ItemRecord) in item.id.flatMap { looks.companions[$0] } ?? [] }
-        let theirs = Set(KeeperRule.knowledge(CopyFacts(suggested), companions: companions(suggested)))
-        var mine = KeeperRule.knowledge(CopyFacts(member), companions: companions(member)).filter { !theirs.contains($0) }
+        let theirs = Set(KeeperRule.knowledge(facts.suggested, companions: companions(suggested)))
+        var mine = KeeperRule.knowledge(facts.member, companions: companions(member)).filter { !theirs.contains($0) }
         let sameBytes = (member.contentHash != nil && member.contentHash == suggested.contentHash && member.size == suggested.size)
             || (member.device == suggested.device && member.inode == suggested.inode)
         if sameBytes { return mine.filter { $0 == livePhotoVideo || $0 == sidecar } }
         // A location never known for the suggested copy (indexed before it was read) is not claimed either.
         if suggested.hasLocation == nil { mine.removeAll { $0 == location } }
         if (member.width ?? 0) * (member.height ?? 0) > (suggested.width ?? 0) * (suggested.height ?? 0) { mine.append(higherResolution) }
+        if KeeperRule.trimmed(facts.suggested, longest: facts.member.duration) { mine.append(moreFootage) }
         if isEdited(member, context) && !isEdited(suggested, context) {
             mine.append(edits)
         }
@@ -62,6 +66,7 @@ public enum OnlyHere {
             case livePhotoVideo: "has the Live Photo's video"
             case sidecar: "has a sidecar file"
             case higherResolution: "has more pixels"
+            case moreFootage: "is longer (the kept copy is trimmed)"
             case edits: "holds an edit"
             default: "has its \(word)"
             }

@@ -3,9 +3,9 @@ import Foundation
 import Imaging
 import Library
 
-/// What the keep rule knows of one copy in a group (a duplicate group's copies, a similar group's photos): facts
-/// measured from the file, none of them a photo's type. A video's copies are told apart by the same kind of facts
-/// (its length, its resolution, its bitrate, its camera's metadata) added here beside these.
+/// What the keep rule knows of one copy in a group (a duplicate group's copies, a similar group's photos or videos):
+/// facts measured from the file. A video's copies are told apart by the same kind of facts: its length, its frame's
+/// resolution, its bitrate, its camera's metadata (a QuickTime creation date, a location, the camera).
 public struct CopyFacts: Sendable, Equatable {
     public var id: Int64
     /// The path's bytes: its folders and name (`folder`, `original`), and the last tie-break.
@@ -32,13 +32,17 @@ public struct CopyFacts: Sendable, Equatable {
     public var detail: CopyDetail?
     /// Its frame's sharpness (variance of the Laplacian at its decode): the frames of a burst compared.
     public var sharpness: Double?
+    /// A video's length in seconds (its fingerprint's), nil for a photo or a video not sampled.
+    public var duration: Double?
+    /// The file's size in bytes: over the duration, a video's bitrate.
+    public var bytes: Int64
 
     public var pixels: Int { width * height }
 
     public init(id: Int64, path: Data, device: Int64 = 0, inode: Int64 = 0, width: Int, height: Int, mime: String,
                 jpegQuality: Int? = nil, capturedEpoch: Double? = nil, cameraTime: Bool = false, camera: Bool = false,
                 hasLocation: Bool? = nil, mtimeNs: Int64 = 0, badShot: String? = nil, detail: CopyDetail? = nil,
-                sharpness: Double? = nil) {
+                sharpness: Double? = nil, duration: Double? = nil, bytes: Int64 = 0) {
         self.id = id
         self.path = path
         self.device = device
@@ -55,6 +59,14 @@ public struct CopyFacts: Sendable, Equatable {
         self.badShot = badShot
         self.detail = detail
         self.sharpness = sharpness
+        self.duration = duration
+        self.bytes = bytes
+    }
+
+    /// A video's bits per second over its whole file, nil without a duration.
+    public var bitrate: Double? {
+        guard let duration, duration > 0 else { return nil }
+        return Double(bytes) * 8 / duration
     }
 
     /// The facts the index holds of `item`.
@@ -64,7 +76,7 @@ public struct CopyFacts: Sendable, Equatable {
                   height: item.height ?? 0, mime: item.mime, jpegQuality: item.jpegQuality, capturedEpoch: item.capturedEpoch,
                   cameraTime: item.capturedEpoch != nil && item.dateSource != .mtime && item.dateSource != .filename,
                   camera: item.cameraMake != nil || item.cameraModel != nil, hasLocation: item.hasLocation, mtimeNs: item.mtimeNs,
-                  badShot: item.badShot?.rawValue, detail: detail, sharpness: item.sharpness)
+                  badShot: item.badShot?.rawValue, detail: detail, sharpness: item.sharpness, bytes: item.size)
     }
 
     var rawPath: RawPath { RawPath(bytes: Array(path)) }

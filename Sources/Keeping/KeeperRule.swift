@@ -11,11 +11,14 @@ import Imaging
 /// shipped order: a measurably softer copy of one capture loses first (`softness`: JPEG blocks cannot pass for
 /// detail, `CopyDetail`), then the most pixels, what the copy knows (where and when it was taken, the camera, a
 /// Live Photo's video, a sidecar), the whole scene before a crop, the camera's own file, the format, the JPEG
-/// quality, no edit, and, between the frames of a burst (other capture times), the sharpest frame. Pure: facts
+/// quality, no edit, and, between the frames of a burst (other capture times), the sharpest frame. Between copies of
+/// a video, the whole length before a trimmed copy and the highest bitrate after what the copy knows. Pure: facts
 /// (`CopyFacts`) and the group's looks (`Looks`) in, an order out.
 public struct KeeperRule: Sendable, Equatable {
     public enum Criterion: String, Sendable, CaseIterable {
         case softness, resolution, sharpness, original, format, folder, oldest, newest, quality, edit, filetime, view, metadata
+        /// A video's whole length before a trimmed copy (`trimmed`), its highest bitrate before a re-encode.
+        case length, bitrate
     }
 
     public var order: [Criterion]
@@ -32,8 +35,8 @@ public struct KeeperRule: Sendable, Equatable {
     }
 
     /// The shipped rule (`Config/swipeclean.toml`'s `[keep]`).
-    public static let defaults = KeeperRule(order: [.softness, .resolution, .metadata, .view, .original, .format, .quality, .edit,
-                                                    .sharpness, .folder, .oldest, .filetime],
+    public static let defaults = KeeperRule(order: [.softness, .length, .resolution, .metadata, .bitrate, .view, .original, .format,
+                                                    .quality, .edit, .sharpness, .folder, .oldest, .filetime],
                                             formats: ["raw", "heic", "jpeg", "png", "webp"], preferFolders: ["DCIM", "Camera"],
                                             avoidFolders: [])
 
@@ -74,6 +77,19 @@ public struct KeeperRule: Sendable, Equatable {
         var companions: [Int64: Set<String>] = [:]
         /// The copies measurably softer than another copy of their capture (`softness`).
         var softer: Set<Int64> = []
+        /// The longest video's length: a copy clearly shorter is trimmed (`length`).
+        var longest: Double?
+    }
+
+    /// A video at least this much shorter than the longest copy (and `trimmedShare` of its length) is trimmed: copies
+    /// of one video differ by a frame or two of video or audio.
+    static let trimmedSeconds = 0.5
+    static let trimmedShare = 0.03
+
+    /// Whether `copy` is a trimmed copy of the group's longest video.
+    package static func trimmed(_ copy: CopyFacts, longest: Double?) -> Bool {
+        guard let duration = copy.duration, let longest else { return false }
+        return longest - duration >= max(trimmedSeconds, trimmedShare * longest)
     }
 
     /// A brightness shift of at least this share of the group's middle level (and 3 gray levels) at the
@@ -102,6 +118,7 @@ public struct KeeperRule: Sendable, Equatable {
             for copy in frame { context.frameSharpness[copy.id] = best?.sharpness ?? 0 }
         }
         context.softer = Self.softer(copies, view: looks.view, shift: context.shift)
+        context.longest = copies.compactMap(\.duration).max()
         return context
     }
 
@@ -205,6 +222,8 @@ public struct KeeperRule: Sendable, Equatable {
         case .filetime: "earliest file"
         case .view: "the whole scene"
         case .metadata: "knows most"
+        case .length: "the whole video"
+        case .bitrate: "highest bitrate"
         }
     }
 
@@ -224,6 +243,11 @@ public struct KeeperRule: Sendable, Equatable {
         case .edit: return (context.shift[member.id] ?? 0) > 0 ? "brightened" : "darkened"
         case .filetime: return "a later copy"
         case .view: return "cropped"
+        case .length:
+            let shorter = (context.longest ?? 0) - (member.duration ?? 0)
+            return "trimmed (\(shorter < 10 ? String(format: "%.1f", shorter) : String(Int(shorter.rounded()))) s shorter)"
+        case .bitrate:
+            return member.bitrate.map { "re-encoded at \(String(format: "%.1f", $0 / 1_000_000)) Mbit/s" } ?? "re-encoded"
         case .metadata:
             let companions = { (copy: CopyFacts) in context.companions[copy.id] ?? [] }
             let known = Set(Self.knowledge(member, companions: companions(member)))
@@ -269,6 +293,8 @@ public struct KeeperRule: Sendable, Equatable {
         case .filetime: return Double(copy.mtimeNs)
         case .view: return (context.view[copy.id] ?? 1) < Self.wholeView ? 1 : 0
         case .metadata: return -Double(Self.knowledge(copy, companions: context.companions[copy.id] ?? []).count)
+        case .length: return Self.trimmed(copy, longest: context.longest) ? 1 : 0
+        case .bitrate: return -(copy.bitrate ?? 0)
         }
     }
 

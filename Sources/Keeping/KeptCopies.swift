@@ -14,8 +14,23 @@ public enum KeptCopies {
         let (looks, linked) = try Self.looks(of: items, similar: similar, db)
         let byID = Dictionary(items.map { ($0.id!, $0) }, uniquingKeysWith: { a, _ in a })
         var seen = Set<[Int64]>()
-        let facts = rule.ranked(items.map(CopyFacts.init), looks: looks).filter { seen.insert([$0.device, $0.inode]).inserted }
+        let facts = rule.ranked(try Self.facts(of: items, db), looks: looks).filter { seen.insert([$0.device, $0.inode]).inserted }
         return (facts.map { byID[$0.id]! }, facts, looks, linked)
+    }
+
+    /// Each item's facts, a video's length from its fingerprint (`videoFingerprint`) beside them.
+    package static func facts(of items: [ItemRecord], _ db: Database) throws -> [CopyFacts] {
+        var facts = items.map(CopyFacts.init)
+        let videos = items.filter { $0.kind == .video }.map { String($0.id!) }
+        guard !videos.isEmpty else { return facts }
+        var durations: [Int64: Double] = [:]
+        for row in try Row.fetchAll(db, sql: """
+            SELECT item, duration FROM videoFingerprint WHERE duration IS NOT NULL AND item IN (\(videos.joined(separator: ",")))
+            """) {
+            durations[row[0]] = row[1]
+        }
+        for index in facts.indices { facts[index].duration = durations[facts[index].id] }
+        return facts
     }
 
     /// What the rule reads of a group beyond its rows, and the files linked to each member (by member id): for

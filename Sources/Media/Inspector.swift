@@ -55,7 +55,7 @@ public final class Inspector {
         if info.width == nil || info.height == nil { (info.width, info.height) = (nil, nil) }
         info.cameraMake = found.exif?.make ?? found.movie?.make
         info.cameraModel = found.exif?.model ?? found.movie?.model
-        info.hasLocation = found.exif?.hasLocation ?? false
+        info.hasLocation = found.exif?.hasLocation ?? found.movie?.hasLocation ?? false
         info.screenshotEvidence = screenshots.evidence(ScreenshotClues(
             path: path, kind: kind, make: info.cameraMake, software: found.exif?.software,
             exifUserComment: found.exif?.userComment, xmpUserComment: found.xmpUserComment))

@@ -10,6 +10,9 @@ struct QuickTimeMetadata {
     var height: Int?
     /// `mvhd` duration over its time scale, in seconds.
     var durationSeconds: Double?
+    /// Whether the movie names where it was taken: Apple's `com.apple.quicktime.location.ISO6709` key, or the
+    /// `©xyz` item of `udta` that Android and older QuickTime write ("+51.4169-000.0806/").
+    var hasLocation = false
 
     /// Seconds from 1904-01-01 (the QuickTime epoch) to 1970-01-01.
     private static let epochDifference: Int64 = 2_082_844_800
@@ -30,7 +33,15 @@ struct QuickTimeMetadata {
             case "meta":
                 result.readKeys(source, meta: box)
             case "udta":
-                for child in box.children(in: source) where child.type == "meta" { result.readKeys(source, meta: child) }
+                for child in box.children(in: source) {
+                    if child.type == "meta" { result.readKeys(source, meta: child) }
+                    // The type's first byte is 0xA9 ('©' in Mac Roman), not UTF-8: compared as bytes. Its text follows
+                    // a length and a language (2 bytes each); "+00.0000+000.0000/" is a phone that had no fix.
+                    if source.bytes(at: child.offset + 4, count: 4).map(Array.init) == [0xA9, 0x78, 0x79, 0x7A],
+                       let text = child.payload(in: source)?.dropFirst(4) {
+                        result.hasLocation = result.hasLocation || QuickTimeMetadata.namesAPlace(text)
+                    }
+                }
             default: break
             }
         }
@@ -108,6 +119,7 @@ struct QuickTimeMetadata {
             case "com.apple.quicktime.creationdate": creationDate = creationDate ?? CaptureDate.iso8601(value)
             case "com.apple.quicktime.make": make = make ?? QuickTimeMetadata.trimmed(value)
             case "com.apple.quicktime.model": model = model ?? QuickTimeMetadata.trimmed(value)
+            case "com.apple.quicktime.location.ISO6709": hasLocation = hasLocation || QuickTimeMetadata.namesAPlace(value)
             default: break
             }
         }
@@ -120,6 +132,11 @@ struct QuickTimeMetadata {
             return Array(data.dropFirst(8))
         }
         return nil
+    }
+
+    /// An ISO 6709 point ("+32.0929+034.8620+028.516/") other than 0°, 0°.
+    static func namesAPlace<Bytes: Collection<UInt8>>(_ text: Bytes) -> Bool {
+        text.contains { $0 >= UInt8(ascii: "1") && $0 <= UInt8(ascii: "9") } && text.contains { $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") }
     }
 
     private static func trimmed(_ bytes: [UInt8]) -> String? {

@@ -37,7 +37,8 @@ public struct Configuration: Codable, Sendable, Equatable {
         game: .defaults,
         similar: SimilarSettings(maxDistance: 14, turned: true),
         quality: QualitySettings(badShots: true, strictness: 1.0),
-        keep: KeepSettings(order: [.softness, .resolution, .metadata, .view, .original, .format, .quality, .edit, .sharpness, .folder, .oldest, .filetime],
+        keep: KeepSettings(order: [.softness, .length, .resolution, .metadata, .bitrate, .view, .original, .format, .quality, .edit, .sharpness,
+                                   .folder, .oldest, .filetime],
                            formats: [.raw, .heic, .jpeg, .png, .webp], preferFolders: ["DCIM", "Camera"], avoidFolders: [])
     )
 }
@@ -117,6 +118,8 @@ public struct KeepSettings: Codable, Sendable, Equatable {
 /// A criterion of `[keep] order`.
 public enum KeepCriterion: String, Codable, Sendable, CaseIterable {
     case softness, resolution, sharpness, original, format, folder, oldest, newest, quality, edit, filetime, view, metadata
+    /// A video's whole length before a trimmed copy; its highest bitrate before a re-encode.
+    case length, bitrate
 
     public init(from decoder: any Decoder) throws { self = try oneOf(Self.allCases, decoder) }
 }

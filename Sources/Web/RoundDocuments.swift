@@ -217,6 +217,13 @@ struct GroupDocument: Encodable {
         let why: [String]
         /// What this copy has that the suggested copy lacks (`location`, `capture date`, …): what deleting it loses.
         let onlyHere: [String]
+        /// `photo` or `video`: a similar video group's members are played side by side.
+        let kind: String
+        /// A video's length in seconds and bits per second over its file (null for a photo, or a video not sampled),
+        /// and its poster frame's address (shown where the browser cannot play it).
+        let duration: Double?
+        let bitrate: Int?
+        let poster: String?
     }
 
     let id: Int64
@@ -230,7 +237,10 @@ struct GroupDocument: Encodable {
             return Member(item: member.id, media: "/media/\(member.id)", name: String(decoding: item.rawPath.lastComponent, as: UTF8.self),
                           folder: item.rawPath.parent.description, size: member.bytes, width: item.width, height: item.height,
                           orientation: RecordedOrientation.of(item), capturedAt: item.capturedAt, format: Self.format(item.mime),
-                          sharpness: item.sharpness.map { sharpest > 0 ? $0 / sharpest : 1 }, suggested: member.suggested, why: member.why, onlyHere: member.onlyHere)
+                          sharpness: item.sharpness.map { sharpest > 0 ? $0 / sharpest : 1 }, suggested: member.suggested, why: member.why,
+                          onlyHere: member.onlyHere, kind: item.kind.rawValue, duration: member.duration.map { ($0 * 1000).rounded() / 1000 },
+                          bitrate: member.duration.flatMap { $0 > 0 ? Int((Double(item.size) * 8 / $0).rounded()) : nil },
+                          poster: WebApp.posterURL(item, card: member.id))
         }
     }
 

@@ -40,3 +40,15 @@ import Testing
         #expect(MovieKeyframes.summary(of: RawPath(Fixtures.media.appendingPathComponent("IMG_2927.HEIC").path)) == nil)
     }
 }
+
+/// A movie that names where it was taken, as exiftool's QuickTime GPSCoordinates says: Apple's ISO 6709 key (the
+/// iPhone clip), Android's `©xyz` item; 0°, 0° (a phone with no fix) and no tag at all name no place.
+@Suite struct MovieLocationTests {
+    @Test(arguments: [("with-gps.mov", true), ("with-gps.mp4", true), ("ftyp3gp5.mp4", false), ("xmp480qt.mov", false),
+                      ("sample_mpeg4.mp4", false)])
+    func theLocationIsExiftools(name: String, located: Bool) throws {
+        let path = RawPath(Fixtures.media.appendingPathComponent(name).path)
+        let info = try Inspector(timeZone: TimeZone(identifier: "UTC")!).inspect(path, now: Date())
+        #expect(info.hasLocation == located)
+    }
+}

@@ -162,3 +162,50 @@ import Testing
         #expect(rule.kept([original, small])?.id == 2)
     }
 }
+
+/// The one keep rule between copies of a video (issue 51): the fullest copy is suggested and kept, the whole length
+/// before a trimmed copy, then the most pixels, then what the copy knows (a QuickTime date, a location), then the
+/// highest bitrate; each other copy's line says what it lost. Fixtures/video/similar (made by
+/// Fixtures/make-videos.sh), the original in a backup folder so the camera folder's preference cannot decide.
+@Suite struct VideoKeepRuleTests {
+    static func video(_ name: String) throws -> Data {
+        try Data(contentsOf: URL(fileURLWithPath: KeepRuleTests.fixtures + "/video/similar/" + name))
+    }
+
+    @Test func theFullestCopyOfAVideoIsSuggestedAndKept() throws {
+        let fixture = try KeepRuleTests.scanned(["Backup/original.mp4": try Self.video("original.mp4"),
+                                                 "DCIM/Camera/trimmed.mp4": try Self.video("trimmed.mp4"),
+                                                 "DCIM/Camera/hevc.MOV": try Self.video("hevc.MOV"),
+                                                 "DCIM/Camera/messenger.mp4": try Self.video("messenger.mp4")])
+        let group = try #require(try fixture.context.cards(.similar).first?.group)
+        #expect(group.members.count == 4)
+        #expect(KeepRuleTests.name(group.suggested) == "original.mp4")
+        #expect(group.id == group.suggested.item.id)
+        #expect(group.suggested.why.contains("the whole video") && group.suggested.why.contains("largest resolution"), "\(group.suggested.why)")
+        let why = Dictionary(uniqueKeysWithValues: group.members.map { (KeepRuleTests.name($0), $0.why) })
+        #expect(why["trimmed.mp4"]?.first == "trimmed (3.6 s shorter)", "\(why)")
+        #expect(why["messenger.mp4"]?.first == "75 % of the size", "\(why)")
+        // The HEVC export has the length and the frame size; it lost the location the original's QuickTime keys name.
+        #expect(why["hevc.MOV"]?.first == "no location", "\(why)")
+        #expect(group.suggested.item.hasLocation == true)
+        #expect(abs((group.suggested.duration ?? 0) - 10) < 0.1)
+        #expect(group.members.allSatisfy { $0.onlyHere.isEmpty }, "\(group.members.map(\.onlyHere))")
+    }
+
+    /// Told apart by bitrate alone (the same length, size and metadata), the higher bitrate is kept; a longer copy
+    /// the rule did not suggest says what deleting it loses.
+    @Test func theHigherBitrateWinsAndALongerCopySaysItIsLonger() {
+        let rule = KeeperRule.defaults
+        let a = CopyFacts(id: 1, path: Data("/a/VID_1.mp4".utf8), width: 1920, height: 1080, mime: "video/mp4", duration: 12, bytes: 30_000_000)
+        let b = CopyFacts(id: 2, path: Data("/b/VID_1.mp4".utf8), width: 1920, height: 1080, mime: "video/mp4", duration: 12.01, bytes: 9_000_000)
+        #expect(rule.kept([b, a])?.id == 1)
+        let context = rule.context([a, b], KeeperRule.Looks())
+        #expect(rule.losses(b, keeper: a, context) == ["re-encoded at 6.0 Mbit/s"])
+        let trimmed = CopyFacts(id: 3, path: Data("/c/VID_1.mp4".utf8), width: 1920, height: 1080, mime: "video/mp4", duration: 8, bytes: 40_000_000)
+        #expect(rule.kept([trimmed, b])?.id == 2, "a trimmed copy loses whatever its bitrate")
+        // By a rule that ranks bitrate first, the trimmed copy is kept, and the longer one says what it holds.
+        let bitrateFirst = KeeperRule(order: [.bitrate, .length], formats: [], preferFolders: [], avoidFolders: [])
+        #expect(bitrateFirst.kept([trimmed, b])?.id == 3)
+        #expect(KeeperRule.trimmed(trimmed, longest: b.duration))
+    }
+}
