@@ -6,11 +6,15 @@ CONFIG      ?= debug
 BIN          = .build/$(CONFIG)/clean
 # Debian packages the build, the tests and the benchmark need.
 APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev zlib1g-dev pkg-config \
-               libturbojpeg0-dev libheif-dev libspng-dev libdeflate-dev libqrencode-dev \
+               libturbojpeg0-dev libheif-dev libspng-dev libdeflate-dev libqrencode-dev libtiff-dev \
                libimage-exiftool-perl jdupes trash-cli file time sqlite3 \
-               chromium chromium-driver python3-selenium python3-numpy \
+               chromium chromium-driver python3-selenium python3-numpy python3-pip \
                tmux chafa ffmpeg man-db bash-completion zbar-tools nodejs \
                mate-backgrounds plasma-workspace-wallpapers
+
+# Python packages the browser tests need that Debian does not ship (axe-core's accessibility checks), from PyPI
+# with Debian's own pip into the system's Python (the one the tests run); each is named by the module it gives.
+PIP_PACKAGES = axe-selenium-python:axe_selenium_python
 
 FUZZ_SECONDS ?= 30
 FUZZ_BIN      = .build-fuzz/release/SwipeCleanFuzz
@@ -41,6 +45,17 @@ setup:
 	else \
 	  echo "setup: missing system packages. Run:"; \
 	  echo "  sudo apt-get update && sudo apt-get install -y$$missing"; exit 1; \
+	fi
+	@missing=""; for p in $(PIP_PACKAGES); do \
+	  /usr/bin/python3 -c "import $${p#*:}" 2>/dev/null || missing="$$missing $${p%%:*}"; \
+	done; \
+	if [ -z "$$missing" ]; then echo "setup: all Python packages present"; \
+	elif [ "$$(id -u)" = 0 ]; then \
+	  echo "setup: installing$$missing (pip)"; \
+	  /usr/bin/python3 -m pip install -q --break-system-packages$$missing; \
+	else \
+	  echo "setup: missing Python packages. Run:"; \
+	  echo "  sudo /usr/bin/python3 -m pip install --break-system-packages$$missing"; exit 1; \
 	fi
 
 build: setup

@@ -88,7 +88,10 @@ public enum Preview {
     public static func jpeg(
         bytes: [UInt8], name: String, longSide: Int = maximumSide, quality: Int = 82, orientation: Orientation? = nil
     ) throws(ImagingError) -> [UInt8] {
-        let image = try Decoding.decode(bytes: bytes, name: name, size: .longSideAtMost(longSide), orientation: orientation)
+        // A TIFF (or a camera raw built like one) for the page only: the scan does not decode it.
+        let image = TIFFCodec.isTIFF(bytes)
+            ? try TIFFCodec.decode(bytes, name: name, longSide: longSide)
+            : try Decoding.decode(bytes: bytes, name: name, size: .longSideAtMost(longSide), orientation: orientation)
         return try JPEGCodec.encode(image.fitting(longSide: longSide), quality: quality)
     }
 

@@ -21,8 +21,11 @@ final class PreviewCache: @unchecked Sendable {
     /// Least recently used first, per kind (each preview size, posters): a computer's 1,600-px previews and
     /// a phone's 640-px ones, asked for at once, never evict each other's.
     private var orders: [String: [Key]] = [:]
-    /// How many of each kind are kept.
+    /// How many of each kind are kept (thumbnails: `thumbnailCapacity`).
     private let capacity: Int
+    /// How many thumbnails (`thumbnailSide`) are kept: a batch's confirmation shows every file of it, and a
+    /// thumbnail is some 10 KB, so a long batch's are all made once.
+    static let thumbnailCapacity = 2_000
     /// Previews being made, with whoever waits for each.
     private var making: [Key: [CheckedContinuation<[UInt8], any Error>]] = [:]
     /// Photos to make ahead, the nearest card first; replaced by each new look at the round.
@@ -43,13 +46,15 @@ final class PreviewCache: @unchecked Sendable {
 
     /// The long sides a preview is made at: a phone's card (`srcset`), a laptop's, the largest. Made ahead
     /// at the side the page asked for last, so a phone's next cards are ready at its size.
-    static let sides = [640, 1_080, Preview.maximumSide]
+    static let sides = [thumbnailSide, 640, 1_080, Preview.maximumSide]
+    /// The small side of the batch's thumbnails and a group card's strip (never made ahead).
+    static let thumbnailSide = 320
     /// When each side was last asked for: the cards ahead are made at the side asked for last.
     private var asked: [Int: DispatchTime] = [Preview.maximumSide: .now()]
 
     /// An upright JPEG of `item` (a photo), at most `side` px on the long side (one of `sides`).
     func preview(of item: ItemRecord, side: Int = Preview.maximumSide) async throws -> [UInt8] {
-        lock.withLock { asked[side] = .now() }
+        if side != Self.thumbnailSide { lock.withLock { asked[side] = .now() } }
         return try await cached(item, kind: Self.kind(side), qos: .userInitiated) { try Self.jpeg(item, side: side) }
     }
 
@@ -136,7 +141,8 @@ final class PreviewCache: @unchecked Sendable {
         if case .success(let bytes) = result {
             entries[key] = bytes
             orders[key.kind, default: []].append(key)
-            if orders[key.kind]!.count > capacity { entries[orders[key.kind]!.removeFirst()] = nil }
+            let kept = key.kind == Self.kind(Self.thumbnailSide) ? Self.thumbnailCapacity : capacity
+            if orders[key.kind]!.count > kept { entries[orders[key.kind]!.removeFirst()] = nil }
         }
         lock.unlock()
         for continuation in waiting { continuation.resume(with: result) }
