@@ -14,7 +14,8 @@ extension NothingToPlay {
         case .allowanceUsedUp(let minutes):
             let time = minutes.map { "\($0) minutes" } ?? "time"
             parts = ["You have used today's \(time) of swiping (free tier)",
-                     "It renews at midnight, and `clean config set player.tier pro` lifts the limit"]
+                     front == .terminal ? "It renews at midnight, and `clean config set player.tier pro` lifts the limit"
+                                        : "it renews at midnight, and choosing no limits on the Settings page lifts it"]
         case .emptyQueue(let category, let suggestion):
             parts = ["No \(category.map { Words.plural(CardReason.title($0)) } ?? "candidates") to deal right now"]
             if let suggestion {

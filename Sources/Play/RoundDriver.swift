@@ -70,9 +70,18 @@ public final class RoundDriver {
     /// How many cards have been read from the deck.
     private var loaded: Int
     private let profile: Profile
-    private let elapsedSeconds: () -> Double
+    /// Seconds on the clock since the deal, pauses included.
+    private let clockSeconds: () -> Double
+    /// Seconds the clock was paused (the comparison of two copies open), and since when it is paused now.
+    private var pausedSeconds = 0.0
+    private var pausedAt: Double?
     private var playEndedAt: Double?
     public private(set) var timeUp = false
+    /// The card on the table when time ran out: a swipe under way as the clock hit zero still decides it
+    /// (within `lateGrace` seconds of the limit), and the round ends with it in the batch.
+    private var cardAtTimeUp: Card?
+    /// How late after the limit the decision on the card that was on the table is still taken.
+    public static let lateGrace = 5.0
     public private(set) var interrupted = false
     /// Why the next page of the deck could not be read (the index locked, damaged or gone): play goes on
     /// with the cards already read and ends when they run out; the front-end says so. Nil while reading works.
@@ -92,7 +101,7 @@ public final class RoundDriver {
                                isDealable: PlayContext.isUnchanged)
         limit = [roundSeconds, allowance.swipeSeconds].compactMap { $0 }.min()
         let start = clock.now
-        elapsedSeconds = {
+        clockSeconds = {
             let d = start.duration(to: clock.now)
             return Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
         }
@@ -129,8 +138,29 @@ public final class RoundDriver {
     /// Undos left today (nil: no limit).
     public var undosLeft: Int? { session.undosLeft }
 
-    /// Seconds of swiping used so far (frozen when play ended).
+    /// Seconds of swiping used so far (frozen when play ended), pauses left out.
     public var elapsed: Double { playEndedAt ?? elapsedSeconds() }
+
+    private func elapsedSeconds() -> Double {
+        let now = clockSeconds()
+        return now - pausedSeconds - (pausedAt.map { now - $0 } ?? 0)
+    }
+
+    /// Stops the round's clock (and the free tier's swiping time) while the player looks closely at a group
+    /// card's copies side by side; `resume` starts it again. Nothing happens once play has ended.
+    public func pause() {
+        guard pausedAt == nil, !checkTime(), playEndedAt == nil else { return }
+        pausedAt = clockSeconds()
+    }
+
+    public func resume() {
+        guard let at = pausedAt else { return }
+        pausedSeconds += clockSeconds() - at
+        pausedAt = nil
+    }
+
+    /// Whether the round's clock is paused.
+    public var isPaused: Bool { pausedAt != nil }
 
     public var secondsLeft: Double? { limit.map { max(0, $0 - elapsed) } }
 
@@ -145,6 +175,7 @@ public final class RoundDriver {
     public func checkTime() -> Bool {
         if !timeUp, playEndedAt == nil, let limit, elapsed >= limit {
             timeUp = true
+            cardAtTimeUp = session.current
             endPlay()
         }
         return timeUp
@@ -155,8 +186,12 @@ public final class RoundDriver {
     /// answer `.noCard`.
     @discardableResult
     public func apply(_ command: PlayerCommand) -> Feedback {
+        resume()
         checkTime()
-        guard playEndedAt == nil else { return command == .quit ? .quit : .noCard }
+        guard playEndedAt == nil else {
+            if command == .quit { return .quit }
+            return lateCard != nil && command.decidesCard ? decideLate(command) : .noCard
+        }
         let feedback = session.apply(command)
         if deckProblem == nil {
             do { try readAhead() } catch { deckProblem = "\(error)" }
@@ -168,6 +203,20 @@ public final class RoundDriver {
     /// Cards read from the deck at a time; the next page is read when fewer than `readAheadAt` are left.
     public static let page = 40
     static let readAheadAt = 20
+
+    /// The card on the table when time ran out, while a decision on it is still taken (`lateGrace`); nil otherwise.
+    public var lateCard: Card? {
+        guard let card = cardAtTimeUp, let limit, elapsedSeconds() - limit <= Self.lateGrace else { return nil }
+        return card
+    }
+
+    /// The decision on the card that was on the table as time ran out: recorded, and play stays ended.
+    private func decideLate(_ command: PlayerCommand) -> Feedback {
+        let feedback = session.decideLast(command)
+        if case .refused = feedback { return feedback }
+        cardAtTimeUp = nil
+        return feedback
+    }
 
     /// Reads the next page of the deck while few cards are left (or the ones left are no longer dealable).
     /// A page whose files are all gone (a disk unplugged since the scan) doubles the next one, so a deck of
@@ -215,8 +264,10 @@ public final class RoundDriver {
 
     /// Ends the round: counts the swiping time against today's allowance (never on a dry run, which
     /// writes nothing), then records it — moved and credited in one transaction, or kept pending.
-    public func finish(confirmed answer: Bool = false) throws -> RoundReport {
+    /// `except`: files of the batch the player took out of it at the confirmation; they count as kept.
+    public func finish(confirmed answer: Bool = false, except: Set<Int64> = []) throws -> RoundReport {
         endPlay()
+        if !except.isEmpty { session.keep(except: except) }
         let confirmation = confirmation(answer: answer)
         if confirmation != .dryRun {
             try play.spend(seconds: elapsed, undos: session.undosUsed)

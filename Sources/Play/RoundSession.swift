@@ -16,6 +16,14 @@ public enum PlayerCommand: Sendable, Equatable {
     /// On a group card: keep these members (item ids), delete the others.
     case keepItems([Int64])
 
+    /// Whether the command decides the card on the table (delete, keep, or a group card's keep set).
+    public var decidesCard: Bool {
+        switch self {
+        case .delete, .keep, .keepPositions, .keepItems: true
+        case .undo, .quit, .skip: false
+        }
+    }
+
     /// The scripted-input words of DESIGN.md: d/delete, k/keep, u/undo, q/quit, s/skip (any case), and
     /// on a group card `keep 2 3` (members 2 and 3 as listed stay, the others go).
     public init?(line: String) {
@@ -168,6 +176,20 @@ public final class RoundSession {
         return deleted ? .deleted(card) : .kept(card)
     }
 
+    /// Takes files out of the batch before it moves (the confirmation's "except"): each deleted file named
+    /// in `ids` counts as kept, a group card's member as one more member kept. Ids of files not in the
+    /// batch change nothing.
+    public func keep(except ids: Set<Int64>) {
+        choices = choices.map { choice in
+            guard choice.deleted else { return choice }
+            guard let group = choice.card.group else {
+                return ids.contains(choice.card.id) ? Choice(card: choice.card, deleted: false, kept: []) : choice
+            }
+            let kept = group.members.map(\.id).filter { choice.kept.contains($0) || ids.contains($0) }
+            return Choice(card: choice.card, deleted: kept.count < group.members.count, kept: kept)
+        }
+    }
+
     /// The members of group cards kept as the copies the deleted others go against (a group kept whole is
     /// not among them: its members are kept).
     public var stays: Set<Int64> {
@@ -195,6 +217,15 @@ public final class RoundSession {
 
     /// Ends the round where it stands (time is up).
     public func stop() { quit = true }
+
+    /// A decision on the card that was on the table when play stopped (a swipe under way as time ran out):
+    /// recorded as any decision, and play stays stopped.
+    public func decideLast(_ command: PlayerCommand) -> Feedback {
+        guard quit, command.decidesCard else { return .noCard }
+        quit = false
+        defer { quit = true }
+        return apply(command)
+    }
 
     private func skipUndealable() {
         while position < queue.count && !isDealable(queue[position]) { queue.remove(at: position) }

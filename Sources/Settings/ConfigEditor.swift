@@ -16,7 +16,7 @@ public enum ConfigEditor {
     }
 
     /// Keys that take one of a few words, for a message that lists them.
-    static let choices: [String: [String]] = ["player.tier": ["free", "pro"]]
+    static let choices: [String: [String]] = ["player.tier": ["free", "pro"], "web.theme": Theme.allCases.map(\.rawValue)]
 
     public static func set(key: String, value: String, environment: [String: String]) throws(ConfigEditError) -> Change {
         let file = ConfigLoader.userFile(environment: environment)

@@ -2,7 +2,7 @@ import Game
 
 /// Every setting of SwipeClean: the compiled-in defaults, overridden key by key by the user's file.
 ///
-/// Its sections are the `[player]`, `[scan]`, `[trash]`, `[play]`, `[media]`, `[game]`, `[similar]`, `[quality]` and `[keep]` tables
+/// Its sections are the `[player]`, `[scan]`, `[trash]`, `[play]`, `[media]`, `[game]`, `[similar]`, `[quality]`, `[keep]` and `[web]` tables
 /// of `Config/swipeclean.toml`. Settings is a leaf: it imports only the pure `Game` (whose `Rules`
 /// are the `[game]` section), so reading a config links no database and no C library. The command
 /// layer turns `[scan]` and `[media]` into the scanner's `ScanOptions` and `ScreenshotRules`.
@@ -16,9 +16,10 @@ public struct Configuration: Codable, Sendable, Equatable {
     public var similar: SimilarSettings
     public var quality: QualitySettings
     public var keep: KeepSettings
+    public var web: WebSettings
 
     public static let defaults = Configuration(
-        player: PlayerSettings(tier: .free),
+        player: PlayerSettings(tier: .pro),
         scan: ScanSettings(
             skipNames: [".Spotlight-V100", ".fseventsd", ".swipeclean"],
             skipPrefixes: [], oneFileSystem: true, bigVideoBytes: 100_000_000, oldPhotoYears: 2, jobs: 0),
@@ -39,13 +40,14 @@ public struct Configuration: Codable, Sendable, Equatable {
         quality: QualitySettings(badShots: true, strictness: 1.0),
         keep: KeepSettings(order: [.softness, .length, .resolution, .metadata, .bitrate, .view, .original, .format, .quality, .edit, .sharpness,
                                    .folder, .oldest, .filetime],
-                           formats: [.raw, .heic, .jpeg, .png, .webp], preferFolders: ["DCIM", "Camera"], avoidFolders: [])
+                           formats: [.raw, .heic, .jpeg, .png, .webp], preferFolders: ["DCIM", "Camera"], avoidFolders: []),
+        web: WebSettings(theme: .system)
     )
 }
 
 /// The `[player]` section.
 public struct PlayerSettings: Codable, Sendable, Equatable {
-    /// free or pro: the limits of `game.tiers` that apply.
+    /// pro (the default: no limits) or free (the seeds' daily limits): the limits of `game.tiers` that apply.
     public var tier: Tier
 }
 
@@ -113,6 +115,19 @@ public struct KeepSettings: Codable, Sendable, Equatable {
     public var preferFolders: [String]
     /// Folder names whose copy goes first (`folder`).
     public var avoidFolders: [String]
+}
+
+/// The `[web]` section: how the web app looks.
+public struct WebSettings: Codable, Sendable, Equatable {
+    /// `system` follows the device's light or dark mode (`prefers-color-scheme`); `light` or `dark` holds.
+    public var theme: Theme
+}
+
+/// The web app's colours.
+public enum Theme: String, Codable, Sendable, CaseIterable {
+    case system, light, dark
+
+    public init(from decoder: any Decoder) throws { self = try oneOf(Self.allCases, decoder) }
 }
 
 /// A criterion of `[keep] order`.

@@ -77,15 +77,23 @@ extension WebApp {
             try WebResponse.document(rounds.current() ?? .none)
         }
 
+        // The round's clock stops while the comparison of two copies is open (looking closely costs no round time).
+        routes.post("api/v1/rounds/:round/clock", .signedIn) { request, context in
+            let round = try context.parameters.require("round")
+            let body = try await Self.body(ClockPause.self, of: request, hint: "{\"paused\": true} while comparing, {\"paused\": false} after")
+            return try WebResponse.document(try rounds.clock(round: round, paused: body.paused))
+        }
+
         routes.get("api/v1/rounds/:round/batch", .signedIn) { _, context in
             try WebResponse.document(try rounds.batch(round: try context.parameters.require("round")))
         }
 
         routes.post("api/v1/rounds/:round/confirm", .signedIn) { request, context in
             let round = try context.parameters.require("round")
-            let body = try await Self.body(YesOrNo.self, of: request, hint: "{\"yes\": true} to move the batch, {\"yes\": false} to keep it pending")
+            let body = try await Self.body(Confirm.self, of: request,
+                                           hint: "{\"yes\": true} to move the batch (\"except\": [card ids] to keep some of it), {\"yes\": false} to keep it pending")
             defer { makeAhead() }
-            return try WebResponse.document(try rounds.confirm(round: round, yes: body.yes))
+            return try WebResponse.document(try rounds.confirm(round: round, yes: body.yes, except: body.except ?? []))
         }
     }
 

@@ -6,13 +6,18 @@ import Hummingbird
 /// data comes from `/api/v1` with the page's secret.
 extension WebApp {
     func addPages(to routes: Routes) {
-        // Shells only: each page's script asks the API for the player's data with its own secret.
-        routes.get("/", .page) { _, _ in Pages.page(title: "SwipeClean", page: "home", script: "home.js") }
-        routes.get("play", .page) { _, _ in Pages.page(title: "Play · SwipeClean", page: "play", script: "play.js") }
-        routes.get("trash", .page) { _, _ in Pages.page(title: "Trash · SwipeClean", page: "trash", script: "trash.js") }
+        // Shells only: each page's script asks the API for the player's data with its own secret. The theme
+        // (`web.theme`, read afresh) is on the page itself, so it is drawn in its colours from the first paint.
+        let backend = self.backend
+        routes.get("/", .page) { _, _ in Pages.page(title: "SwipeClean", page: "home", script: "home.js", theme: backend.theme()) }
+        routes.get("play", .page) { _, _ in Pages.page(title: "Play · SwipeClean", page: "play", script: "play.js", theme: backend.theme()) }
+        routes.get("trash", .page) { _, _ in Pages.page(title: "Trash · SwipeClean", page: "trash", script: "trash.js", theme: backend.theme()) }
+        routes.get("settings", .page) { _, _ in
+            Pages.page(title: "Settings · SwipeClean", page: "settings", script: "settings.js", theme: backend.theme())
+        }
         routes.get("report", .page) { _, _ in
             // The report's charts need their inline styles.
-            Pages.page(title: "Report · SwipeClean", page: "report", script: "report.js", inlineStyles: true)
+            Pages.page(title: "Report · SwipeClean", page: "report", script: "report.js", inlineStyles: true, theme: backend.theme())
         }
         // Each file under its hashed name (what pages name: kept for good) and its plain one (kept an hour).
         routes.get("static/:file", .asset) { _, context in
@@ -47,15 +52,16 @@ enum Pages {
     }
 
     /// A page's shell as an answer with its own nonce and policy (never stored: the gate says `no-store`).
-    static func page(title: String, page: String, script: String, inlineStyles: Bool = false) -> Response {
+    static func page(title: String, page: String, script: String, inlineStyles: Bool = false, theme: String = "system") -> Response {
         let nonce = Token.random()
-        return WebResponse.html(shell(title: title, page: page, script: script, nonce: nonce), csp: csp(nonce: nonce, inlineStyles: inlineStyles))
+        return WebResponse.html(shell(title: title, page: page, script: script, nonce: nonce, theme: theme),
+                                csp: csp(nonce: nonce, inlineStyles: inlineStyles))
     }
 
     /// The page's module (`script`) under its hashed address; the import map sends each `import` to the
     /// hashed address of the module it names.
-    static func shell(title: String, page: String, script: String, nonce: String) -> String {
-        document(title: title, bodyClass: "page-\(page)", body: """
+    static func shell(title: String, page: String, script: String, nonce: String, theme: String = "system") -> String {
+        document(title: title, bodyClass: "page-\(page)", theme: theme, body: """
             \(navigation(current: page))
             <main id="app" aria-live="polite"><p class="loading">Loading…</p></main>
             <script type="importmap" nonce="\(nonce)">\(Assets.importMap)</script>
@@ -63,14 +69,16 @@ enum Pages {
             """)
     }
 
-    /// A page in the app's look: its head (the stylesheet, the icon, `meta` lines besides), `body` inside.
-    static func document(title: String, bodyClass: String, meta: String = "", body: String) -> String {
+    /// A page in the app's look: its head (the stylesheet, the icon, `meta` lines besides), `body` inside;
+    /// `theme`: `system` (the device's light or dark mode), `light` or `dark`.
+    static func document(title: String, bodyClass: String, meta: String = "", theme: String = "system", body: String) -> String {
         """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="en" data-theme="\(["light", "dark"].contains(theme) ? theme : "system")">
         <head>
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+        <meta name="color-scheme" content="light dark">
         \(meta)<title>\(title)</title>
         <link rel="icon" href="/favicon.ico">
         <link rel="stylesheet" href="\(Assets.url("app.css"))">
@@ -96,7 +104,8 @@ enum Pages {
         """)
 
     static func navigation(current: String) -> String {
-        let links = [("home", "/", "Home"), ("play", "/play", "Play"), ("trash", "/trash", "Trash"), ("report", "/report", "Report")]
+        let links = [("home", "/", "Home"), ("play", "/play", "Play"), ("trash", "/trash", "Trash"), ("report", "/report", "Report"),
+                     ("settings", "/settings", "Settings")]
         let items = links.map { page, href, label in
             "<a href=\"\(href)\"\(page == current ? " aria-current=\"page\"" : "")>\(label)</a>"
         }.joined()

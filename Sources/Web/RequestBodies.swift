@@ -67,6 +67,17 @@ struct YesOrNo: Decodable {
     let yes: Bool
 }
 
+/// `{"yes": true|false, "except": [CARD, …]}`: the confirmation, with the cards taken out of the batch.
+struct Confirm: Decodable {
+    let yes: Bool
+    let except: [Int64]?
+}
+
+/// `{"paused": true|false}`: the round's clock stopped while two copies are compared, or started again.
+struct ClockPause: Decodable {
+    let paused: Bool
+}
+
 /// `{"boss": NAME|null}` (an empty body's `{}` is a round).
 struct NewRound: Decodable {
     let boss: String?

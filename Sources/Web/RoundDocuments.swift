@@ -47,6 +47,8 @@ struct RoundProgress: Encodable {
     let kept: Int
     let bytesToFree: Int64
     let secondsLeft: Double?
+    /// Whether the round's clock is paused (the comparison of two copies is open).
+    let paused: Bool
     let over: Bool
     let timeUp: Bool
     let xpEstimate: Int
@@ -60,6 +62,7 @@ struct RoundProgress: Encodable {
         kept = session.keptCount
         bytesToFree = driver.bytesToFree
         secondsLeft = driver.secondsLeft
+        paused = driver.isPaused
         over = driver.isOver
         timeUp = driver.timeUp
         xpEstimate = driver.xpEstimate

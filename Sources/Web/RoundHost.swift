@@ -150,18 +150,19 @@ public final class RoundHost: @unchecked Sendable {
         let round = try running(id)
         round.lastTouched = uptime()
         let driver = round.driver
-        if driver.checkTime(), command != .quit {
-            throw WebError(409, "the round's time is up; confirm the batch")
-        }
-        let onCard: Bool = switch command {
-        case .delete, .keep, .skip, .keepItems, .keepPositions: true
-        case .undo, .quit: false
-        }
-        if onCard {
-            guard let current = driver.current else { throw WebError(409, "no card is on the table; confirm the batch") }
-            guard card == current.id else {
-                throw WebError(409, "that card is not on the table (card \(current.id) is)")
+        let timeUp = driver.checkTime()
+        // Once time is up only the decision on the card that was on the table as it ran out is taken (a swipe
+        // under way then): it joins the batch and the round ends.
+        let onTable = timeUp ? (command.decidesCard ? driver.lateCard : nil) : driver.current
+        if command.decidesCard || command == .skip {
+            guard let onTable else {
+                throw WebError(409, timeUp ? "the round's time is up; confirm the batch" : "no card is on the table; confirm the batch")
             }
+            guard card == onTable.id else {
+                throw WebError(409, "that card is not on the table (card \(onTable.id) is)")
+            }
+        } else if timeUp, command != .quit {
+            throw WebError(409, "the round's time is up; confirm the batch")
         }
         let feedback = driver.apply(command)
         if case .refused(let why) = feedback { throw WebError(400, why) }
@@ -173,6 +174,16 @@ public final class RoundHost: @unchecked Sendable {
             round.cardsSent = cards.count
         }
         return RoundDecided(state: RoundState(round.id, driver), feedback: feedback, more: more)
+    }
+
+    /// Pauses the round's clock while the player compares a group card's copies (`paused`), or starts it again.
+    func clock(round id: String, paused: Bool) throws(WebError) -> RoundState {
+        mutex.lock()
+        defer { mutex.unlock() }
+        let round = try running(id)
+        round.lastTouched = uptime()
+        if paused { round.driver.pause() } else { round.driver.resume() }
+        return RoundState(round.id, round.driver)
     }
 
     /// The batch waiting for the confirmation: the deleted cards.
@@ -190,16 +201,23 @@ public final class RoundHost: @unchecked Sendable {
 
     /// Ends the round: `yes` moves the batch to the trash and credits the round in one transaction;
     /// no keeps it pending (as the terminal does). Returns `round --json`'s object with the XP breakdown.
-    package func confirm(round id: String, yes: Bool) throws(WebError) -> RoundEndDocument {
+    /// `except`: cards of the batch (its files' ids, as `batch` lists them) the player took out of it: they
+    /// count as kept and stay where they are. An id not in the batch is refused (400), nothing done.
+    package func confirm(round id: String, yes: Bool, except: [Int64] = []) throws(WebError) -> RoundEndDocument {
         mutex.lock()
         defer { mutex.unlock() }
-        return try finish(try running(id), yes: yes)
+        let round = try running(id)
+        let batch = Set(round.driver.deletedCards.map(\.id))
+        if except.contains(where: { !batch.contains($0) }) {
+            throw WebError(400, "except names a card that is not in this round's batch (only cards of the batch can be taken out)")
+        }
+        return try finish(round, yes: yes, except: Set(except))
     }
 
-    private func finish(_ round: ActiveRound, yes: Bool) throws(WebError) -> RoundEndDocument {
+    private func finish(_ round: ActiveRound, yes: Bool, except: Set<Int64> = []) throws(WebError) -> RoundEndDocument {
         active = nil   // the lock goes with it, whatever happens next
         do {
-            let report = try round.opening.finish(round.driver, confirmed: yes)
+            let report = try round.opening.finish(round.driver, confirmed: yes, except: except)
             return RoundEndDocument(report)
         } catch let refusal as PlayError {
             // Nothing could move (every card's folder is gone or cannot be left): the batch waits in `clean pending`.

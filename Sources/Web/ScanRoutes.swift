@@ -26,7 +26,7 @@ extension WebApp {
             }
             let folders = try backend.knownFolders()
             guard !folders.isEmpty else {
-                throw WebError(404, "no folder was scanned before (or none is there any more): scan one on the computer first, clean scan DIR")
+                throw WebError(404, "no folder was scanned before (or none is there any more): choose your photo folder on the computer's home page first")
             }
             guard scans.start(folders, scan: { progress in try backend.scan(folders, progress: progress) }) else {
                 throw WebError(409, "a scan is running already")

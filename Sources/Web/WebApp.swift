@@ -70,6 +70,7 @@ public struct WebApp: Sendable {
         addPages(to: routes)
         addAPI(to: routes)
         addScanAPI(to: routes)
+        addSettingsAPI(to: routes)
         addMedia(to: routes)
         addPoster(to: routes)
         addTrashMedia(to: routes)

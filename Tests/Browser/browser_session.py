@@ -57,6 +57,14 @@ class Home:
             "SWIPECLEAN_NOW": "2026-03-02T19:30:00+01:00",
         }
 
+    def configure(self, text):
+        """Writes `text` as the user's config file ($XDG_CONFIG_HOME/swipeclean/config.toml), as `clean config set` would."""
+        path = os.path.join(self.env["XDG_CONFIG_HOME"], "swipeclean", "config.toml")
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w") as f:
+            f.write(text)
+        return path
+
     def run(self, *args):
         done = subprocess.run([self.clean, *args], env=self.env, capture_output=True, text=True, timeout=120 * SLOWDOWN)
         if done.returncode != 0:

@@ -43,6 +43,7 @@ def current(port, token):
 def main():
     clean, shots = arguments(__doc__)
     home = Home(clean)
+    home.configure('[player]\ntier = "free"\n')   # the seeds' daily limits, a setting (no limits is the default)
     session = Session(clean, home)
     try:
         home.run("scan", home.phone, "--quiet")

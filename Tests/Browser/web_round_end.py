@@ -26,7 +26,10 @@ from browser_session import arguments, check, console_errors, finish, Home, ROOT
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
 
-CONFIG = """[scan]
+CONFIG = """[player]
+tier = "free"
+
+[scan]
 big_video_bytes = 1000
 
 [game.tiers.free]

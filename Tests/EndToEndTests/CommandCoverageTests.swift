@@ -69,21 +69,22 @@ import Glibc
         #expect(profile["photosReviewed"] as? Int == 2)
     }
 
-    /// Three undos a day on the free tier, counted across rounds: the fourth is refused with the allowance.
+    /// Three undos a day on the free tier (a setting), counted across rounds: the fourth is refused with the allowance.
     @Test func theFreeTiersUndosAreCountedAcrossTheDaysRounds() throws {
         let (clean, _) = try scanned()
         defer { clean.removeHome() }
-        let first = try clean.run(["round"], input: "d\nu\nd\nu\nq\nn\n")
+        var free = clean
+        free.environment["XDG_CONFIG_HOME"] = clean.home + "/free-config"
+        try FileManager.default.createDirectory(atPath: clean.home + "/free-config/swipeclean", withIntermediateDirectories: true)
+        try Data("[player]\ntier = \"free\"\n".utf8).write(to: URL(fileURLWithPath: clean.home + "/free-config/swipeclean/config.toml"))
+        let first = try free.run(["round"], input: "d\nu\nd\nu\nq\nn\n")
         #expect(first.stdout.components(separatedBy: "↶ undone").count - 1 == 2)
         #expect(!first.stdout.contains("No undos left"))
-        let second = try clean.run(["round"], input: "d\nu\nd\nu\nq\nn\n")
+        let second = try free.run(["round"], input: "d\nu\nd\nu\nq\nn\n")
         #expect(second.stdout.components(separatedBy: "↶ undone").count - 1 == 1)
         #expect(second.stdout.contains("No undos left today (3 a day on the free tier); they renew at midnight."))
-        var pro = clean
-        pro.environment["XDG_CONFIG_HOME"] = clean.home + "/pro-config"
-        try FileManager.default.createDirectory(atPath: clean.home + "/pro-config/swipeclean", withIntermediateDirectories: true)
-        try Data("[player]\ntier = \"pro\"\n".utf8).write(to: URL(fileURLWithPath: clean.home + "/pro-config/swipeclean/config.toml"))
-        let unlimited = try pro.run(["round"], input: "d\nu\nd\nu\nq\nn\n")
+        // The default is no limits.
+        let unlimited = try clean.run(["round"], input: "d\nu\nd\nu\nq\nn\n")
         #expect(unlimited.stdout.components(separatedBy: "↶ undone").count - 1 == 2, "\(unlimited.stderr)")
     }
 

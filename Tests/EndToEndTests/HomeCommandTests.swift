@@ -23,7 +23,7 @@ import Testing
             Level 1 · Data Hoarder                                     Mon 2 Mar 2026, 19:30
             [░░░░░░░░░░░░░░░░░░░░░░░░]   0%  0 XP · 500 to go to level 2 Digital Declutterer
 
-            Streak 0 days · longest 0 days   Freezes left 1 · back to 1 on \(Self.freezeRenewal)
+            Streak 0 days · longest 0 days   Freezes left 3 · back to 3 on \(Self.freezeRenewal)
               Tue  Wed  Thu  Fri  Sat  Sun  Mon    ■ played  ❄ frozen  · missed
                ·    ·    ·    ·    ·    ·    □     r rest    v vacation  □ today
 

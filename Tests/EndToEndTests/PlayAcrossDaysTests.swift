@@ -19,7 +19,7 @@ import Testing
         }
         // No challenges: their XP depends on which ones the date picks; this test checks the core rules.
         try FileManager.default.createDirectory(atPath: clean.home + "/config/swipeclean", withIntermediateDirectories: true)
-        try "[game]\ndaily_challenges = 0\nweekly_challenges = 0\n".write(toFile: clean.home + "/config/swipeclean/config.toml", atomically: true, encoding: .utf8)
+        try "[player]\ntier = \"free\"\n\n[game]\ndaily_challenges = 0\nweekly_challenges = 0\n".write(toFile: clean.home + "/config/swipeclean/config.toml", atomically: true, encoding: .utf8)
         return library
     }
 

@@ -21,8 +21,9 @@ import Testing
         #expect(profile["totalXP"] as? Int == 0)
         #expect(profile["level"] as? Int == 1)
         #expect(profile["levelTitle"] as? String == "Data Hoarder")
-        #expect(profile["tier"] as? String == "free")
-        #expect(profile["streakFreezesRemaining"] as? Int == 1)
+        // No limits by default (the seeds' free tier is a setting): three freezes a week.
+        #expect(profile["tier"] as? String == "pro")
+        #expect(profile["streakFreezesRemaining"] as? Int == 3)
         let calendar = profile["calendar"] as? [[String: String]] ?? []
         #expect(calendar.map { $0["date"] ?? "" } == ["2026-02-24", "2026-02-25", "2026-02-26", "2026-02-27", "2026-02-28", "2026-03-01", "2026-03-02"])
         #expect(calendar.map { $0["state"] ?? "" } == ["missed", "missed", "missed", "missed", "missed", "missed", "today"])
@@ -34,10 +35,10 @@ import Testing
         let run = try clean.run(["profile"])
         #expect(run.status == 0)
         #expect(run.stdout == """
-            Level 1 · Data Hoarder  (tier free)
+            Level 1 · Data Hoarder  (tier pro)
             [░░░░░░░░░░░░░░░░░░░░░░░░]   0%  0 XP · 500 to go to level 2
 
-            Streak 0 days · longest 0 days · freezes left 1
+            Streak 0 days · longest 0 days · freezes left 3
               Tue  Wed  Thu  Fri  Sat  Sun  Mon
                ·    ·    ·    ·    ·    ·    □
 

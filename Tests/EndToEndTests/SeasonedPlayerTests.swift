@@ -34,7 +34,7 @@ struct SeasonedPlayerTests {
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         #expect(lines[0] == "Level 3 · Photo Organizer                                  Mon 2 Mar 2026, 19:30")
         #expect(lines[1] == "[████░░░░░░░░░░░░░░░░░░░░]  20%  2,600 XP · 2,400 to go to level 4 Storage Ninja")
-        #expect(lines[3].hasPrefix("Streak 12 days · longest 15 days   Freezes left 0 · back to 1 on "))
+        #expect(lines[3].hasPrefix("Streak 12 days · longest 15 days   Freezes left 0 · back to 3 on "))
         #expect(lines[5] == "   ■    ■    ❄    ■    ■    ■    □     r rest    v vacation  □ today")
         #expect(lines[6] == "Your 12-day streak ends at midnight: one round keeps it.")
         #expect(screen.contains("\n  Blast from the Past  [███░░░░░]   40/100  +500 XP       0 · hard  old\n"))

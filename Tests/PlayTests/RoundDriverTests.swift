@@ -27,11 +27,64 @@ import Testing
         clock.advance(by: .seconds(59))
         #expect(!round.checkTime())
         #expect(round.secondsLeft == 1)
-        clock.advance(by: .seconds(2))
+        clock.advance(by: .seconds(2 + RoundDriver.lateGrace))
         #expect(round.apply(.keep) == .noCard)
         #expect(round.apply(.undo) == .noCard)
         #expect(round.timeUp && round.isOver && round.secondsLeft == 0)
         #expect(round.session.decisions.count == 1)
+    }
+
+    /// A swipe under way as the clock hits zero (its request a second late): that card's decision is taken and
+    /// the round ends with it in the batch; nothing after it (no second card, no undo).
+    @Test func theDecisionMadeAsTimeRunsOutIsKeptAndEndsTheRound() throws {
+        let fixture = try PlayFixture(files: Self.screenshots(3))
+        let clock = ManualClock()
+        let round = try Self.deal(fixture, nil, clock: clock)
+        #expect(round.apply(.keep) != .noCard)
+        let onTable = try #require(round.current)
+        clock.advance(by: .seconds(61))
+        #expect(round.checkTime() && round.isOver)
+        #expect(round.lateCard == onTable)
+        #expect(round.apply(.delete) == .deleted(onTable))
+        #expect(round.lateCard == nil && round.isOver)
+        #expect(round.apply(.delete) == .noCard)
+        #expect(round.apply(.undo) == .noCard)
+        #expect(round.deletedCards == [onTable] && round.session.decisions.count == 2)
+        #expect(round.secondsLeft == 0)
+    }
+
+    /// The comparison of two copies open: the clock (and the free tier's swiping time) stands still, and a
+    /// decision starts it again.
+    @Test func thePausedClockCountsNoTime() throws {
+        let fixture = try PlayFixture(files: Self.screenshots(3))
+        let clock = ManualClock()
+        let round = try Self.deal(fixture, nil, clock: clock)
+        clock.advance(by: .seconds(10))
+        round.pause()
+        #expect(round.isPaused)
+        clock.advance(by: .seconds(120))
+        #expect(!round.checkTime() && round.secondsLeft == 50)
+        round.resume()
+        clock.advance(by: .seconds(5))
+        #expect(round.secondsLeft == 45)
+        round.pause()
+        clock.advance(by: .seconds(30))
+        #expect(round.apply(.keep) != .noCard)
+        #expect(!round.isPaused && round.secondsLeft == 45)
+        clock.advance(by: .seconds(45))
+        #expect(round.checkTime())
+    }
+
+    /// The confirmation's "except": a file taken out of the batch counts as kept and stays where it is.
+    @Test func aFileTakenOutOfTheBatchIsKeptAndStays() throws {
+        let fixture = try PlayFixture(files: Self.screenshots(3))
+        let round = try Self.deal(fixture, nil)
+        for _ in 0..<3 { round.apply(.delete) }
+        let out = round.deletedCards[1]
+        let report = try round.finish(confirmed: true, except: [out.id])
+        #expect(report.deleted == 2 && report.kept == 1 && report.reviewed == 3)
+        #expect(FileManager.default.fileExists(atPath: out.item.rawPath.description))
+        for card in round.deletedCards where card != out { #expect(!FileManager.default.fileExists(atPath: card.item.rawPath.description)) }
     }
 
     /// The index cannot be read any more in the middle of a long battle (here its item table is renamed away,

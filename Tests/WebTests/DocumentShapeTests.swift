@@ -11,7 +11,7 @@ import TestSupport
     static let golden = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Golden/api-documents.txt").path
 
     @Test func everyDocumentKeepsItsFields() async throws {
-        let fixture = try WebFixture(clock: TestClock())
+        let fixture = try WebFixture(clock: TestClock(), freeTier: true)
         let documents = DocumentsSeen()
         try await fixture.test { client in
             func get(_ name: String, _ uri: String) async throws -> TestResponse {

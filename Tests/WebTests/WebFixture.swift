@@ -26,8 +26,9 @@ final class WebFixture: @unchecked Sendable {
 
     /// `extraScreenshots`: that many more screenshots, each a different file (bytes after the PNG's end).
     /// `phone`: the phone address's pairing (`clean web --phone`), tested with `testPhone`.
+    /// `freeTier`: the player on the seeds' free tier (5 minutes of swiping, 3 undos a day) rather than the default, no limits.
     init(clock: TestClock? = nil, extraScreenshots: Int = 0, limits: ConnectionLimits = .loopback, phoneLimits: ConnectionLimits = .phone,
-         phone: PhonePairing? = nil) throws {
+         phone: PhonePairing? = nil, freeTier: Bool = false) throws {
         root = NSTemporaryDirectory() + "swipeclean-web-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
         try FileManager.default.copyItem(atPath: Self.packageRoot.appendingPathComponent("Fixtures/phone").path, toPath: root + "/phone")
@@ -38,6 +39,10 @@ final class WebFixture: @unchecked Sendable {
         }
         environment = ["SWIPECLEAN_HOME": root + "/state", "XDG_CONFIG_HOME": root + "/config", "HOME": root,
                        "SWIPECLEAN_NOW": "2026-03-02T19:30:00+01:00"]
+        if freeTier {
+            try FileManager.default.createDirectory(atPath: root + "/config/swipeclean", withIntermediateDirectories: true)
+            try Data("[player]\ntier = \"free\"\n".utf8).write(to: URL(fileURLWithPath: root + "/config/swipeclean/config.toml"))
+        }
         let context = try AppContext(environment: environment)
         let library = try context.openLibrary()
         _ = try library.scan(ScanRequest(roots: [RawPath(root + "/phone")], now: context.now, calendar: context.calendar))

@@ -26,12 +26,12 @@ package enum ReportHTML {
             <meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="generator" content="SwipeClean \(inApp ? "web app" : "clean report --html")">
-            <title>SwipeClean — storage recovered</title>
+            <title>SwipeClean — your cleanup</title>
             <style>\(css)\(inApp ? appTheme : "")</style>
             </head>
             <body>
             <main>
-            <header><h1>Storage recovered</h1><p class="scope">\(escapeHTML(scope)) · report of \(escapeHTML(longDate(today)))</p></header>
+            <header><h1>Your cleanup</h1><p class="scope">\(escapeHTML(scope)) · report of \(escapeHTML(longDate(today)))</p></header>
             \(headline(r, restoreHint: inApp ? "the Trash page brings them back" : "clean restore brings them back"))
             <section id="categories"><h2>By kind</h2>
             \(byKind(r, categories))
@@ -56,14 +56,15 @@ package enum ReportHTML {
     private static func headline(_ r: StorageReport, restoreHint: String) -> String {
         let purgedFiles = r.filesDeleted - r.filesRestored - r.filesInTrash
         let tiles = [
-            tile("bytesFreed", r.bytesFreed, "Storage recovered", ByteCount.human(r.bytesFreed), "\(files(r.filesDeleted - r.filesRestored)), net of restores", main: true),
-            tile("bytesInTrash", r.bytesInTrash, "In the trash, recoverable", ByteCount.human(r.bytesInTrash), "\(files(r.filesInTrash)) · \(restoreHint)"),
-            tile("bytesPurged", r.bytesPurged, "Deleted for good", ByteCount.human(r.bytesPurged), "\(files(purgedFiles)) emptied from the trash"),
+            // Only what left the trash is space given back: a file in the trash still takes its room on the disk.
+            tile("bytesFreed", r.bytesFreed, "Moved out of your library", ByteCount.human(r.bytesFreed), "\(files(r.filesDeleted - r.filesRestored)), net of restores", main: true),
+            tile("bytesInTrash", r.bytesInTrash, "In the trash, still on the disk", ByteCount.human(r.bytesInTrash), "\(files(r.filesInTrash)) · \(restoreHint); emptying it frees the space"),
+            tile("bytesPurged", r.bytesPurged, "Space freed for good", ByteCount.human(r.bytesPurged), "\(files(purgedFiles)) emptied from the trash"),
             tile("filesRestored", Int64(r.filesRestored), "Restored", files(r.filesRestored), "\(ByteCount.human(r.bytesRestored)) put back"),
         ]
         let split = SVGChart.split([("In the trash: \(ByteCount.human(r.bytesInTrash))", r.bytesInTrash, trashColor),
                                     ("Deleted for good: \(ByteCount.human(r.bytesPurged))", r.bytesPurged, purgedColor)],
-                                   title: "Recovered storage: in the trash vs deleted for good")
+                                   title: "Moved out: in the trash vs deleted for good")
         let legend = "<p class=\"legend\"><span class=\"swatch\" style=\"background:\(trashColor)\"></span>in the trash, recoverable <span class=\"swatch\" style=\"background:\(purgedColor)\"></span>deleted for good</p>"
         // A heading for screen readers between the page's h1 and the tiles' h3 (headings step one level at a time).
         return "<section id=\"headline\"><h2 class=\"sr\">At a glance</h2><div class=\"tiles\">\(tiles.joined())</div>\(split)\(legend)</section>"
@@ -81,7 +82,7 @@ package enum ReportHTML {
             return SVGChart.Row(label: row.title, value: tally.bytes, valueText: "\(files(tally.files)) · \(ByteCount.human(tally.bytes))",
                                 color: row.color, data: [("category", row.key), ("files", String(tally.files)), ("bytes", String(tally.bytes))])
         }
-        return SVGChart.rows(rows, title: "Storage recovered by kind")
+        return SVGChart.rows(rows, title: "Moved out of your library, by kind")
     }
 
     private static func days(_ r: StorageReport, today: Day, since: Day?) -> String {

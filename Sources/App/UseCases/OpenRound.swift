@@ -91,7 +91,9 @@ extension PlayOpening {
 
     /// Ends play through `driver` (`RoundDriver.finish`): a batch that moves does so under the one-mover lock, waiting
     /// for a clean moving files now to finish; one that cannot get it in time is kept pending (said on stderr).
-    package func finish(_ driver: RoundDriver, confirmed: Bool) throws -> RoundReport {
+    /// `except`: files of the batch the player took out of it at the confirmation; they count as kept.
+    package func finish(_ driver: RoundDriver, confirmed: Bool, except: Set<Int64> = []) throws -> RoundReport {
+        if !except.isEmpty { driver.session.keep(except: except) }
         guard driver.confirmation(answer: confirmed) == .yes, !driver.deletedCards.isEmpty else {
             return try driver.finish(confirmed: confirmed)
         }

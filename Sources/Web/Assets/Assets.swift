@@ -31,6 +31,7 @@ enum Assets {
         File("trash.js", PackageResources.trash_js),
         File("signin.js", PackageResources.signin_js),
         File("report.js", PackageResources.report_js),
+        File("settings.js", PackageResources.settings_js),
     ]
 
     /// Every file by both its names.
