@@ -134,12 +134,12 @@ def main():
         check(driver.find_elements(By.CSS_SELECTOR, "p.empty"), "the page shows an empty trash")
 
         # An address with no page: a page. An unknown API address: JSON.
-        status, headers, body = request(port, "GET", "/settings/nowhere")
+        status, headers, body = request(port, "GET", "/preferences/nowhere")
         check(status == 404 and headers.get("content-type", "").startswith("text/html") and b"Nothing here" in body and b"nowhere" not in body,
               f"an unknown page is a page: {status} {headers.get('content-type')}")
         status, headers, _ = request(port, "GET", "/api/v1/nowhere", bearer=token)
         check(status == 404 and headers.get("content-type", "").startswith("application/json"), f"an unknown API address is JSON: {status}")
-        driver.get(f"{server.base}settings/nowhere")
+        driver.get(f"{server.base}preferences/nowhere")
         wait.until(lambda d: d.find_elements(By.ID, "not-found"))
         check(driver.find_element(By.CSS_SELECTOR, "#not-found a[href='/']").text == "Home", "the page leads home")
         driver.save_screenshot(os.path.join(shots, "not-found.png"))
