@@ -16,6 +16,8 @@ enum IndexComparison {
         var unchanged = 0
         var queued = 0
         var removed = 0
+        /// Of those, files clean itself moved to the trash (still there): gone by the player's choice, not lost.
+        var removedToTrash = 0
         /// Unchanged files that came into a store another program owns, or left one.
         var storeChanged = 0
     }
@@ -114,10 +116,15 @@ enum IndexComparison {
         try flush()
         try StoreIDs.move(moved, db)
         counts.storeChanged += moved.count
+        counts.removedToTrash += try Self.inTrash(gone, db)
         let delete = try db.cachedStatement(sql: "DELETE FROM item WHERE id = ?")
         for id in gone { try delete.execute(arguments: [id]) }
         counts.removed += gone.count
         for range in goneRanges {
+            counts.removedToTrash += try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM item WHERE path >= ? AND path < ?
+                  AND path IN (SELECT originalPath FROM trashed WHERE state = 'done' AND restoredAt IS NULL)
+                """, arguments: [range.lower, range.upper]) ?? 0
             try db.execute(sql: "DELETE FROM item WHERE path >= ? AND path < ?", arguments: [range.lower, range.upper])
             counts.removed += db.changesCount
         }
@@ -149,5 +156,18 @@ enum IndexComparison {
     /// Empties the queue once read.
     static func finish(_ db: Database) throws {
         try db.execute(sql: "DELETE FROM temp.scanQueue")
+    }
+
+    /// How many of the index rows `ids` are files clean moved to the trash (their path a trashed file's, not restored).
+    static func inTrash(_ ids: [Int64], _ db: Database) throws -> Int {
+        guard !ids.isEmpty else { return 0 }
+        var count = 0
+        for chunk in stride(from: 0, to: ids.count, by: 500).map({ ids[$0..<min(ids.count, $0 + 500)] }) {
+            count += try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM item WHERE id IN (\(chunk.map(String.init).joined(separator: ",")))
+                  AND path IN (SELECT originalPath FROM trashed WHERE state = 'done' AND restoredAt IS NULL)
+                """) ?? 0
+        }
+        return count
     }
 }

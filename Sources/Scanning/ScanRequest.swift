@@ -92,6 +92,8 @@ public struct ScanReport: Sendable {
     public var unchanged: Int
     /// Index entries dropped because their file is gone.
     public var removed: Int
+    /// Of those, files clean moved to the trash: gone by the player's own choice.
+    public var removedToTrash = 0
     /// Photos whose perceptual hash was computed this run (new or changed since the last one).
     public var fingerprinted = 0
     /// What became of the videos' fingerprints this run.

@@ -47,8 +47,8 @@ extension LibraryDatabase {
         try recordRun(request, summary: summary, inspected: changes.inspected, errors: errors)
         timer.lap("record the run")
         return ScanReport(summary: summary, errors: errors, inspected: changes.inspected, unchanged: changes.unchanged,
-                          removed: changes.removed, fingerprinted: fingerprinted, videos: videos, elapsedSeconds: timer.total,
-                          timings: timer.stages)
+                          removed: changes.removed, removedToTrash: changes.removedToTrash, fingerprinted: fingerprinted,
+                          videos: videos, elapsedSeconds: timer.total, timings: timer.stages)
     }
 
     /// Fingerprints the photos not fingerprinted yet, chunk by chunk, and regroups similar photos
@@ -129,6 +129,7 @@ extension LibraryDatabase {
         var fingerprinted = 0
         var unchanged = 0
         var removed = 0
+        var removedToTrash = 0
         /// Unchanged files that came into a store another program owns, or left one.
         var storeChanged = 0
     }
@@ -166,7 +167,8 @@ extension LibraryDatabase {
         try compareWaiting()
         timer.lap("walk + compare")
         var errors = walked.errors.map { ScanIssue(path: $0.path, reason: $0.reason) }
-        var changes = Changes(unchanged: counts.unchanged, removed: counts.removed, storeChanged: counts.storeChanged)
+        var changes = Changes(unchanged: counts.unchanged, removed: counts.removed, removedToTrash: counts.removedToTrash,
+                              storeChanged: counts.storeChanged)
 
         // Chunk N is written on its own thread while chunk N+1 is read: SQLite's inserts and the
         // file reads overlap instead of taking turns. The next chunk is fetched from the queue

@@ -115,9 +115,9 @@ enum Pages {
     /// The report of `clean report --html` with the app's navigation on top.
     static func withNavigation(_ html: String) -> String {
         let bar = """
-            <style>nav.top{display:flex;gap:1rem;align-items:center;padding:.6rem 1rem;background:#14161c;font:15px system-ui,sans-serif}\
-            nav.top a{color:#c9d1e0;text-decoration:none}nav.top a[aria-current]{color:#fff;font-weight:600}\
-            nav.top .brand{color:#fff;font-weight:700;margin-right:auto}nav.top .links{display:flex;gap:1rem}</style>
+            <style>nav.top{display:flex;gap:1rem;align-items:center;padding:.6rem 1rem;background:light-dark(#fff,#14161c);border-bottom:1px solid light-dark(#cfd4de,#2a2f3b);font:15px system-ui,sans-serif}\
+            nav.top a{color:light-dark(#4f586b,#c9d1e0);text-decoration:none}nav.top a[aria-current]{color:light-dark(#0b0d12,#fff);font-weight:600}\
+            nav.top .brand{color:light-dark(#0b0d12,#fff);font-weight:700;margin-right:auto}nav.top .links{display:flex;gap:1rem}</style>
             \(navigation(current: "report"))
             """
         guard let body = html.range(of: "<body>") else { return html }

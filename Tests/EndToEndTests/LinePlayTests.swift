@@ -25,7 +25,7 @@ import Testing
                     suggested: the original
               2   a-copy.jpg  in \(folder)
                     338.0 KB · 1296×968 · 2011-01-13 · sharpness 3147 · edited or re-saved
-              deleted 0 · 0 B to free · 300 s left
+              deleted 0 · 0 B to free
               [d] keep 1, delete the others  [k] keep all  [keep 2 3] keep those
               [s] skip  [u] undo  [q] quit
             """

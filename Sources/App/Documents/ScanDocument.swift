@@ -40,6 +40,8 @@ package struct ScanDocument: Encodable {
     let inspected: Int
     let unchanged: Int
     let removed: Int
+    /// Of `removed`, the files the player moved to the trash with clean (gone by choice, not lost).
+    let removedToTrash: Int
     let elapsedSeconds: Double
 
     package init(_ report: ScanReport) {
@@ -64,6 +66,7 @@ package struct ScanDocument: Encodable {
         inspected = report.inspected
         unchanged = report.unchanged
         removed = report.removed
+        removedToTrash = report.removedToTrash
         elapsedSeconds = (report.elapsedSeconds * 1000).rounded() / 1000
     }
 }

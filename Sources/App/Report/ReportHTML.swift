@@ -166,13 +166,15 @@ package enum ReportHTML {
         @media (max-width:700px){.tiles{grid-template-columns:repeat(2,1fr)}section{overflow-x:auto}svg.chart.rows,svg.chart.columns{min-width:600px}}
         """
 
-    /// The web app's dark theme over the same page (its palette: Sources/Web/Assets/css.swift).
+    /// The web app's themes over the same page (its palette: Sources/Web/Resources/app.css): light or dark as the
+    /// device is, or as the Settings page fixed it (the page's `data-theme`).
     private static let appTheme = """
-        :root{--ink:#e9edf5;--muted:#9aa3b5;--line:#2a2f3b;--card:#181b23;--bg:#0f1116;--accent:#2fd18b}
+        :root{color-scheme:light dark}:root[data-theme=light]{color-scheme:light}:root[data-theme=dark]{color-scheme:dark}
+        :root{--ink:light-dark(#1d2330,#e9edf5);--muted:light-dark(#5b6476,#9aa3b5);--line:light-dark(#e4e7ec,#2a2f3b);--card:light-dark(#fff,#181b23);--bg:light-dark(#f3f4f8,#0f1116);--accent:light-dark(#2ea66f,#2fd18b)}
         body{font-size:16px}
-        .tile.main{background:#14291f;border-color:#24553b}.tile.main .figure{color:#2fd18b}
-        svg .track{fill:#20242e}svg .tick{stroke:#5b6477}svg .outside{fill:#1b1f28}svg .column.today .bar{fill:#7c6cf0}
-        .tag{background:#3b1d22;color:#ff8a98}
+        .tile.main{background:light-dark(#eaf7f0,#14291f);border-color:light-dark(#bfe6d0,#24553b)}.tile.main .figure{color:light-dark(#16794a,#2fd18b)}
+        svg .track{fill:light-dark(#eef0f3,#20242e)}svg .tick{stroke:light-dark(#98a2b3,#5b6477)}svg .outside{fill:light-dark(#f2f4f7,#1b1f28)}svg .column.today .bar{fill:light-dark(#16794a,#7c6cf0)}
+        .tag{background:light-dark(#fde8e8,#3b1d22);color:light-dark(#9b1c1c,#ff8a98)}
         """
 
     // MARK: - Writing

@@ -121,11 +121,24 @@ export const SC = {
     while (Math.abs(value) >= 1000 && unit < units.length - 1) { value /= 1000; unit++; }
     return unit === 0 ? n + " B" : value.toFixed(1) + " " + units[unit];
   },
-  // A folder for a line of its own: the end of a long one (where it differs), cut from the left.
+  // A folder for a line of its own: the end of a long one (where it differs), cut from the left at a
+  // folder's edge, the last folder always whole ("…/Backup"), however long.
   folder(path, room = 42) {
     const text = String(path || "");
-    return text.length <= room ? text : "…" + text.slice(text.length - room + 1);
+    if (text.length <= room) return text;
+    const parts = text.split("/");
+    let kept = parts.pop();
+    while (parts.length && kept.length + parts[parts.length - 1].length + 3 <= room) kept = parts.pop() + "/" + kept;
+    return "…/" + kept;
   },
+  // A file with where it is, for telling copies apart: "…/Backup/IMG_4001.JPG" (the last folder whole).
+  place(folder, name, room = 42) {
+    return SC.folder(folder, Math.max(room - String(name).length - 1, 1)) + "/" + name;
+  },
+  // This page is the computer's (the loopback address), not a paired phone's.
+  computer: ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname),
+  // A touch screen with no hover and no keyboard to speak of: no key hints on it.
+  touch: window.matchMedia("(hover: none) and (pointer: coarse)").matches,
   // A photo's width and height as it shows (upright): the document's are the stored pixels', which an
   // EXIF orientation of 5…8 turns a quarter (`orientation`). [null, null] when it has none.
   upright(photo) {

@@ -2,7 +2,7 @@ import { SC } from "./common.js";
 
 // The play page's group cards (duplicates, similar photos): the strip of members with their keep marks,
 // and the side-by-side comparison. `currentTop()` is the play page's card on top ({ node, card } or null).
-export function groupCards(currentTop) {
+export function groupCards(currentTop, { opened = () => {}, closed = () => {} } = {}) {
   const { el, bytes } = SC;
   // A group card's members (duplicates, similar photos): a strip under the suggested one, each with
   // what sets it apart. Marked members stay (the suggested one at first): 1…9 or the ✓ button marks
@@ -13,20 +13,27 @@ export function groupCards(currentTop) {
     const strip = el("div", { class: "members", role: "list", "aria-label": "Copies: mark those to keep" });
     card.group.members.forEach((m, i) => {
       const facts = [bytes(m.size), m.width && m.height ? SC.upright(m).join("×") : null, m.format,
-        m.capturedAt ? SC.date(m.capturedAt) : null, ...m.why].filter(Boolean).join(" · ");
+        m.capturedAt ? SC.date(m.capturedAt) : null].filter(Boolean).join(" · ");
       const toggle = el("button", { class: "mark", "data-item": m.item, "aria-label": "Keep copy " + (i + 1),
         onclick: event => { event.stopPropagation(); toggleMark(card, i + 1); } }, "✓");
       strip.append(el("div", { class: "member", role: "listitem", "data-item": m.item, "data-position": i + 1 },
         el("button", { class: "peek", "aria-label": "Compare copy " + (i + 1) + " with the suggested one",
           onclick: event => { event.stopPropagation(); compare(card, m); } },
-          el("img", { src: SC.media(m.media + "?side=640"), alt: m.name, draggable: "false" })),
-        el("div", { class: "member-text" }, el("b", {}, (i + 1) + (m.suggested ? " ★ " : " ") + m.name),
-          el("span", {}, facts), el("span", { class: "muted" }, m.folder)),
+          el("img", { src: SC.media(m.media + "?side=320"), alt: m.name, draggable: "false" })),
+        // Where each copy is tells them apart: its last folder whole, cut from the left ("…/Backup/IMG_4001.JPG").
+        el("div", { class: "member-text" }, el("b", { class: "member-place", title: m.folder + "/" + m.name },
+          (i + 1) + (m.suggested ? " ★ " : " "), el("bdi", {}, breakable(SC.place(m.folder, m.name, 40)))),
+          el("span", {}, facts), m.why.length ? el("span", { class: "why" }, m.why.join(" · ")) : null),
         toggle));
     });
     // A press on the strip is not a drag of the card.
     strip.addEventListener("pointerdown", event => event.stopPropagation());
     return strip;
+  }
+
+  // A path that may wrap after each slash only ("…/DCIM/" then "Camera/IMAG0042.jpg"), never inside a name.
+  function breakable(path) {
+    return path.split("/").flatMap((part, i, parts) => i < parts.length - 1 ? [part + "/", el("wbr")] : [part]);
   }
 
   // A long press on the card (a finger held still on the photo for half a second) opens the comparison of
@@ -102,8 +109,8 @@ export function groupCards(currentTop) {
     const view = { scale: 1, x: 0, y: 0 };
     const panes = [suggested, member].map(m => el("div", { class: "pane" },
       el("img", { src: SC.media(m.media), alt: m.name, draggable: "false" }),
-      el("div", { class: "pane-label" }, (m.suggested ? "★ suggested · " : "") + m.name + " · " + bytes(m.size) +
-        (m.width && m.height ? " · " + SC.upright(m).join("×") : "") + " · " + m.folder)));
+      el("div", { class: "pane-label" }, (m.suggested ? "★ suggested · " : "") + SC.place(m.folder, m.name, 60) + " · " + bytes(m.size) +
+        (m.width && m.height ? " · " + SC.upright(m).join("×") : ""))));
     const apply = () => { for (const pane of panes) pane.querySelector("img").style.transform =
       "translate(" + view.x + "px," + view.y + "px) scale(" + view.scale + ")"; };
     // Both photos fitted to their panes (contain; a small one scaled up, smoothly), so two copies compare at
@@ -126,11 +133,13 @@ export function groupCards(currentTop) {
         Object.assign(img.style, { width: w * scale + "px", height: h * scale + "px" });
       }
     };
-    const actualButton = el("button", { id: "compare-actual", "aria-pressed": "false", onclick: () => toggleActual() }, "1:1 (1)");
+    // The keys in the buttons' words where there is a keyboard (none on a touch screen).
+    const key = k => SC.touch ? "" : " (" + k + ")";
+    const actualButton = el("button", { id: "compare-actual", "aria-pressed": "false", onclick: () => toggleActual() }, "1:1" + key("1"));
     const toggleActual = () => {
       actual = !actual;
       actualButton.setAttribute("aria-pressed", String(actual));
-      actualButton.textContent = actual ? "Fit (1)" : "1:1 (1)";
+      actualButton.textContent = (actual ? "Fit" : "1:1") + key("1");
       Object.assign(view, { scale: 1, x: 0, y: 0 });
       fit(); apply();
     };
@@ -145,12 +154,13 @@ export function groupCards(currentTop) {
     const resized = () => { fit(); keepLabel(); };
     const close = () => {
       overlay.remove(); document.removeEventListener("keydown", keys, true); window.removeEventListener("resize", resized); closeOpen = null;
+      closed();
     };
     const overlay = el("div", { class: "compare", id: "compare", role: "dialog", "aria-label": "Compare two copies", "data-item": member.item },
       el("div", { class: "panes" }, ...panes),
       el("div", { class: "actions" }, keepButton, actualButton,
-        el("button", { id: "compare-flip", onclick: () => flip() }, "Flip (F)"),
-        el("button", { id: "compare-close", onclick: close }, "Close (Esc)")));
+        el("button", { id: "compare-flip", onclick: () => flip() }, "Flip" + key("F")),
+        el("button", { id: "compare-close", onclick: close }, "Close" + key("Esc"))));
     let flipped = false;
     const flip = () => { flipped = !flipped; overlay.classList.toggle("flipped", flipped); keepLabel(); };
     keepLabel();
@@ -195,6 +205,7 @@ export function groupCards(currentTop) {
       else if (key === "-") { event.preventDefault(); event.stopPropagation(); view.scale = Math.max(1, view.scale / 1.2); apply(); }
     };
     closeOpen?.();
+    opened();
     document.addEventListener("keydown", keys, true);
     document.body.append(overlay);
     window.addEventListener("resize", resized);

@@ -69,6 +69,12 @@ import { scanPanel } from "./scanPanel.js";
   }
   const [phones, pending, folders] = await Promise.all([phonePanel(), pendingPanel(), scanPanel()]);
 
+  // An empty library (no folder scanned yet): the one step first, alone (the pairing panel beside it, on the
+  // computer, for a phone that will play).
+  if (folders && folders.dataset.first) {
+    return SC.show(el("div", { class: "home first" }, el("h1", { class: "sr" }, "SwipeClean: welcome"), folders, phones));
+  }
+
   SC.show(el("div", { class: "home" },
     el("h1", { class: "sr" }, "SwipeClean: home"),
     hero,

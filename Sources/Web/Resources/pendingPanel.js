@@ -10,7 +10,7 @@ export async function pendingPanel() {
     try {
       const r = await SC.api("/pending/" + round, { yes });
       row.replaceChildren(el("span", { class: "muted" }, yes
-        ? "Moved " + r.deleted + " file" + (r.deleted === 1 ? "" : "s") + " to the trash · " + bytes(r.bytesFreed) + " freed · +" + r.xpEarned + " XP"
+        ? "Moved " + r.deleted + " file" + (r.deleted === 1 ? "" : "s") + " (" + bytes(r.bytesFreed) + ") to the trash · +" + r.xpEarned + " XP"
         : "Dropped: nothing moved."));
     } catch (error) {
       row.querySelectorAll("button").forEach(b => { b.disabled = false; });

@@ -4,12 +4,13 @@
 import { SC } from "./common.js";
 import { groupCards } from "./groupCard.js";
 import { showBatch } from "./roundEnd.js";
+import { videoPlayer } from "./videoPlayer.js";
 
 (async () => {
   const { el, bytes } = SC;
   // The seed's physics.
   const MAX_ROTATION = 15;          // degrees at full drag (half the stage width)
-  const COMMIT_FRACTION = 0.30;     // of the stage width
+  const COMMIT_FRACTION = 0.30;     // of the card's width
   const FLICK_SPEED = 0.9;          // px per ms at release
   const FLY_SECONDS = 0.3;          // ease-out fly-off
   const SPRING_RESPONSE = 0.4, SPRING_DAMPING = 0.7;
@@ -23,6 +24,11 @@ import { showBatch } from "./roundEnd.js";
     if (!resumed) round = await SC.api("/rounds", { boss: boss || null });
   } catch (error) {
     if (error.status === 401) return SC.signedOut();
+    // Nothing indexed yet: Play leads to the first step, choosing the photo folder, on the home page.
+    if (error.status === 404 && !boss) {
+      const scan = await SC.api("/scan").catch(() => null);
+      if (scan && !scan.folders.length && !scan.running) return location.replace("/");
+    }
     const running = error.status === 409;
     return SC.show(el("div", { class: "confirm" },
       el("div", { class: "error-box", role: "alert", id: "play-error" },
@@ -34,9 +40,9 @@ import { showBatch } from "./roundEnd.js";
   const total = round.total ?? round.cards.length;
   let state = { current: round.current, deleted: round.deleted || 0, bytesToFree: round.bytesToFree || 0, reviewed: round.reviewed || 0,
                 undosLeft: round.undosLeft, xpEstimate: round.xpEstimate || 0 };
-  let busy = false, finished = false, deckProblem = null;
+  let busy = false, finished = false, deckProblem = null, dragging = false;
   const secondsLeft = round.secondsLeft ?? round.seconds;
-  const deadline = round.seconds == null ? null : performance.now() + secondsLeft * 1000;
+  let deadline = round.seconds == null ? null : performance.now() + secondsLeft * 1000;
 
   // Layout.
   const timer = el("div", { class: "timer", id: "timer" }, round.seconds == null ? "∞" : String(Math.ceil(secondsLeft)));
@@ -51,12 +57,14 @@ import { showBatch } from "./roundEnd.js";
   const undoButton = el("button", { class: "undo", id: "undo", title: "Undo (u)", "aria-label": "Undo", onclick: () => decide("undo") }, "↶");
   // Skip: decide later. Neither kept nor deleted; a later round deals the card again.
   const skipButton = el("button", { class: "skip", id: "skip", title: "Skip: decide later (s)", "aria-label": "Skip, decide later", onclick: () => commit("skip") }, "⤳");
+  // Key hints where there is a keyboard (none on a touch screen).
+  const hint = text => SC.touch ? null : el("span", { class: "hint" }, text);
   const controls = el("div", { class: "controls" },
-    el("span", { class: "hint" }, "← or D delete"),
+    hint("← or D delete"),
     el("button", { class: "del", id: "delete", title: "Delete (← or d)", "aria-label": "Delete", onclick: () => commit("delete") }, "✕"),
     undoButton, skipButton,
     el("button", { class: "keep", id: "keep", title: "Keep (→ or k)", "aria-label": "Keep", onclick: () => commit("keep") }, "♥"),
-    el("span", { class: "hint" }, "→ or K keep · S later · U undo · Esc stop"));
+    hint("→ or K keep · S later · U undo · Esc stop" + (round.cards.some(c => c.kind === "video") ? " · Space plays" : "")));
   SC.show(el("div", { class: "play", "data-round": round.round }, hud, stage, controls));
 
   function renderHud() {
@@ -97,33 +105,52 @@ import { showBatch } from "./roundEnd.js";
     return { srcset: set.join(", "), sizes: "(max-width: 760px) 100vw, 640px" };
   }
 
-  // One card's element.
+  // One card's element: the photo (or video) in its own frame, and beside it (a computer) or folded under it
+  // (a phone) its words; a group card's copies beside the words (a computer) or in a strip above the photo.
+  // Nothing is written over the photo.
   function cardElement(card) {
-    const node = el("div", { class: "card", "data-card": card.id });
-    let media;
+    const node = el("div", { class: "card", "data-card": card.id, "data-kind": card.kind });
+    const frame = el("div", { class: "photo" });
+    let media, controls = null;
     if (card.kind === "video") {
       media = el("video", { src: SC.media(card.media), muted: true, autoplay: true, loop: true, playsinline: true, preload: "metadata", poster: SC.media(card.poster) });
       media.muted = true;
+      controls = videoPlayer(media, { label: card.name });
     } else if (card.kind === "photo") {
       // elementtiming: the browser reports when the photo is painted (make bench reads it).
       const sources = photoSources(card);
       media = el("img", { src: SC.media(card.media), ...sources, alt: card.name, draggable: "false", elementtiming: "card-photo" });
-      node.append(el("img", { class: "backdrop", src: SC.media(card.media), ...sources, alt: "", "aria-hidden": "true", draggable: "false" }));
+      frame.append(el("img", { class: "backdrop", src: SC.media(card.media), ...sources, alt: "", "aria-hidden": "true", draggable: "false" }));
     }
-    const noPreview = () => el("div", { class: "nopreview" }, el("div", {},
-      el("div", { class: "icon" }, card.kind === "video" ? "▶" : "▣"), el("div", {}, "No preview for " + card.name),
-      el("div", {}, card.mime)));
+    // A picture nobody can see here: why, and how to look at it before deciding.
+    const noPreview = why => el("div", { class: "nopreview", id: "no-preview" }, el("div", {},
+      el("div", { class: "icon", "aria-hidden": "true" }, card.kind === "video" ? "▶" : "▣"),
+      el("p", { class: "np-title" }, "This " + (card.kind === "video" ? "video" : "picture") + " cannot be shown here"),
+      el("p", { class: "np-why" }, why || "SwipeClean could not make a preview of it (" + card.mime + ")."),
+      el("p", { class: "np-how" }, "To look at it before you decide, open it on the computer: ", el("bdi", {}, card.folder + "/" + card.name))));
+    const explain = async () => {
+      let why = null;
+      try {
+        const answer = await fetch(SC.media(card.media), { credentials: "omit" });
+        const data = await answer.json().catch(() => ({}));
+        if (data.error) why = "SwipeClean could not make a preview of it (" + card.mime + "): " + data.error.replace(/ \(the terminal that runs clean web says why\)/, "") + ".";
+      } catch (error) { why = null; }
+      return noPreview(why);
+    };
     // A video this browser cannot play (HEVC in a MOV): its poster frame, made by ffmpeg on the server.
     const posterFrame = () => {
       const picture = el("img", { class: "poster", src: SC.media(card.poster), alt: card.name, draggable: "false" });
-      const frame = el("div", { class: "poster-frame" }, picture,
+      const shown = el("div", { class: "poster-frame" }, picture,
         el("div", { class: "poster-note", id: "poster-note" }, "▶ This browser cannot play this video (" + card.mime + "): a frame from it"));
       picture.addEventListener("load", () => fitCard(node, picture.naturalWidth, picture.naturalHeight));
-      picture.addEventListener("error", () => frame.replaceWith(noPreview()));
-      return frame;
+      picture.addEventListener("error", async () => shown.replaceWith(await explain()));
+      return shown;
     };
     if (media) {
-      media.addEventListener("error", () => media.replaceWith(card.kind === "video" && card.poster ? posterFrame() : noPreview()));
+      media.addEventListener("error", async () => {
+        controls?.remove();
+        media.replaceWith(card.kind === "video" && card.poster ? posterFrame() : await explain());
+      });
       // The card takes the photo's own shape, as large as the stage allows: the photo fills it.
       media.addEventListener("load", () => {
         // At most twice its own size (a 70×100 photo: 140×200 in the middle of the card).
@@ -133,41 +160,58 @@ import { showBatch } from "./roundEnd.js";
       media.addEventListener("loadedmetadata", () => fitCard(node, media.videoWidth, media.videoHeight));
       const [upWidth, upHeight] = SC.upright(card);
       if (upWidth) fitCard(node, upWidth, upHeight);
-      node.append(media);
+      frame.append(media);
+      if (controls) frame.append(controls);
     } else {
-      node.append(noPreview());
+      // Neither photo nor video: said on the card, never dealt blind.
+      frame.append(noPreview("SwipeClean shows photos and videos; this file is " + card.mime + "."));
     }
+    frame.append(el("div", { class: "stamp delete" }, "DELETE"), el("div", { class: "stamp keep" }, "KEEP"), el("div", { class: "stamp skip" }, "LATER"));
     // A group card's size is what its delete frees (the unmarked copies), not the photo's: it says so.
     const facts = [card.group ? "frees " + bytes(card.size) : bytes(card.size), card.capturedAt ? "taken " + SC.date(card.capturedAt) : null,
       card.width && card.height ? SC.upright(card).join("×") : null, card.linked ? "+" + card.linked + " linked" : null].filter(Boolean);
-    node.append(
-      el("div", { class: "stamp delete" }, "DELETE"),
-      el("div", { class: "stamp keep" }, "KEEP"),
-      el("div", { class: "stamp skip" }, "LATER"),
-      el("div", { class: "info" },
-        el("span", { class: "chip" }, card.category), el("span", { class: "chip" }, card.name),
+    node.append(frame,
+      el("div", { class: "info", "aria-expanded": "false" },
         el("div", { class: "reason" }, card.reason),
+        el("div", { class: "tags" }, el("span", { class: "chip" }, card.category), el("span", { class: "name", title: card.name }, card.name)),
         el("div", { class: "facts" }, facts.join(" · ")),
         card.group ? onlyHereNotes(card).map(text => el("div", { class: "only-here" }, "⚠ " + text)) : null,
-        el("div", { class: "folder" }, "in " + card.folder)));
+        el("div", { class: "folder", title: card.folder }, "in ", el("bdi", {}, SC.folder(card.folder, 48)))));
     if (card.group) { node.append(memberStrip(card)); attachLongPress(node, card); }
+    if (controls) node.videoControls = controls;
     return node;
   }
 
-  const { memberStrip, attachLongPress, onlyHereNotes, resetMarks, showMarks, toggleMark, closeComparison, keptItems } = groupCards(() => top);
+  // The round's clock stands still while two copies are compared (the server's and this page's countdown).
+  let pausedAt = null;
+  const clockPause = paused => {
+    if (deadline === null && round.allowanceSeconds == null) return;
+    if (paused && pausedAt === null) pausedAt = performance.now();
+    if (!paused && pausedAt !== null) { deadline += performance.now() - pausedAt; pausedAt = null; }
+    SC.api("/rounds/" + round.round + "/clock", { paused }).catch(() => {});
+  };
+  const { memberStrip, attachLongPress, onlyHereNotes, resetMarks, showMarks, toggleMark, closeComparison, keptItems } =
+    groupCards(() => top, { opened: () => clockPause(true), closed: () => clockPause(false) });
 
-  // Sizes a card to a width × height picture fitted in the stage (never smaller than 300 px a side).
-  // A tiny photo is never blown up past twice its size: the card keeps at least 300 px a side and the
-  // photo sits in its middle, on the card's background. The card behind keeps the top card's frame.
+  // The card as large as the stage allows. On a computer: the photo's own shape, its words in a column of
+  // SIDE px beside it (never over it). On a phone (760 px or less): the whole stage, the copies' strip above the
+  // photo and its words folded to one line under it; the photo fills its frame until a tap shows it whole.
+  const SIDE = 320;
+  const narrow = () => stage.clientWidth <= 760;
   function fitCard(node, width, height) {
     if (!width || !height) return;
     node.dataset.w = width; node.dataset.h = height;
     if (node.classList.contains("behind")) return matchFrame(node);
-    const margin = stage.clientWidth < 600 ? 8 : 14;
+    const margin = narrow() ? 8 : 14;
     const room = { w: stage.clientWidth - 2 * margin, h: stage.clientHeight - 2 * margin };
     if (room.w <= 0 || room.h <= 0) return;
-    const scale = Math.min(room.w / width, room.h / height, 2);
-    const w = Math.min(room.w, Math.max(width * scale, 300)), h = Math.min(room.h, Math.max(height * scale, 300));
+    let w = room.w, h = room.h;
+    if (!narrow()) {
+      // A tiny photo is never blown up past twice its size: it sits in the middle of its frame.
+      const scale = Math.min((room.w - SIDE) / width, room.h / height, 2);
+      w = Math.min(room.w, Math.max(width * scale, 300) + SIDE);
+      h = Math.min(room.h, Math.max(height * scale, 420));
+    }
     Object.assign(node.style, { left: (stage.clientWidth - w) / 2 + "px", top: (stage.clientHeight - h) / 2 + "px",
       width: w + "px", height: h + "px", right: "auto", bottom: "auto" });
     for (const under of stage.querySelectorAll(".card.behind")) matchFrame(under);
@@ -215,7 +259,8 @@ import { showBatch } from "./roundEnd.js";
     const width = stage.clientWidth || 1;
     const rotation = MAX_ROTATION * Math.max(-1, Math.min(1, x / (width / 2)));
     t.node.style.transform = "translate(" + x + "px," + y + "px) rotate(" + rotation + "deg)";
-    const strength = Math.min(1, Math.abs(x) / (width * COMMIT_FRACTION));
+    // The stamp is solid exactly where a release commits: a share of the card's own width.
+    const strength = Math.min(1, Math.abs(x) / commitDistance(t));
     const del = t.node.querySelector(".stamp.delete"), keep = t.node.querySelector(".stamp.keep");
     del.style.opacity = x < 0 ? strength : 0;
     keep.style.opacity = x > 0 ? strength : 0;
@@ -224,7 +269,10 @@ import { showBatch } from "./roundEnd.js";
     t.node.querySelector(".stamp.skip").style.opacity = y < -40 && x === 0 ? Math.min(1, -y / 200) : 0;
   }
 
-  // Pointer drag: the card follows the pointer; released past 30 % (or flicked) it commits.
+  // How far a card is dragged to commit: a share of the card's width (a phone's card is the screen's).
+  function commitDistance(t) { return Math.max(60, (t.node.clientWidth || stage.clientWidth) * COMMIT_FRACTION); }
+
+  // Pointer drag: the card follows the pointer; released past 30 % of the card's width (or flicked) it commits.
   function attachDrag(t) {
     let start = null, samples = [], downAt = null;
     t.node.addEventListener("pointerdown", event => {
@@ -232,6 +280,7 @@ import { showBatch } from "./roundEnd.js";
       downAt = { x: event.clientX, y: event.clientY, t: event.timeStamp };
       t.node.setPointerCapture(event.pointerId);
       t.node.classList.add("dragging");
+      dragging = true;
       cancelAnimationFrame(t.spring || 0);
       start = { x: event.clientX - t.x, y: event.clientY - t.y };
       samples = [{ x: event.clientX, t: event.timeStamp }];
@@ -246,13 +295,13 @@ import { showBatch } from "./roundEnd.js";
       if (!start) return;
       start = null;
       t.node.classList.remove("dragging");
+      dragging = false;
       // The speed over the last 100 ms: a pointer held still before release is not a flick.
       samples.push({ x: event.clientX, t: event.timeStamp });
       const recent = samples.filter(s => s.t >= event.timeStamp - 100);
       const first = recent[0], last = recent[recent.length - 1];
       const velocity = recent.length > 1 && last.t > first.t ? (last.x - first.x) / (last.t - first.t) : 0;
-      const width = stage.clientWidth;
-      const past = Math.abs(t.x) > width * COMMIT_FRACTION;
+      const past = Math.abs(t.x) >= commitDistance(t);
       const flick = Math.abs(velocity) > FLICK_SPEED && Math.abs(t.x) > 24 && Math.sign(velocity) === Math.sign(t.x);
       if (past || flick) commit(t.x < 0 ? "delete" : "keep", velocity);
       else springBack(t, velocity);
@@ -265,13 +314,21 @@ import { showBatch } from "./roundEnd.js";
 
   // On a phone the card's words fold to one line so the photo shows (app.css); a tap on them unfolds them
   // and a second tap folds them again. A tap is a press released where it began, within half a second.
+  // On a phone a tap on the photo shows it whole (it fills its frame at first), and a second tap fills again.
   function tapWords(node, event) {
-    const info = node.querySelector(".info");
-    if (!info) return;
-    const r = info.getBoundingClientRect();
-    if (event.clientX < r.left || event.clientX > r.right || event.clientY < r.top || event.clientY > r.bottom) return;
-    info.classList.toggle("open");
-    info.setAttribute("aria-expanded", String(info.classList.contains("open")));
+    const inside = selector => {
+      const part = node.querySelector(selector);
+      if (!part) return null;
+      const r = part.getBoundingClientRect();
+      return event.clientX >= r.left && event.clientX <= r.right && event.clientY >= r.top && event.clientY <= r.bottom ? part : null;
+    };
+    const info = inside(".info");
+    if (info) {
+      info.classList.toggle("open");
+      info.setAttribute("aria-expanded", String(info.classList.contains("open")));
+      return;
+    }
+    if (inside(".photo") && !inside(".video-controls")) node.classList.toggle("whole");
   }
 
   // A damped spring back to the middle, integrated here (response 0.4 s, damping fraction 0.7).
@@ -413,6 +470,7 @@ import { showBatch } from "./roundEnd.js";
     else if (key === "s") { event.preventDefault(); press(() => commit("skip")); }
     else if (key === "u") { event.preventDefault(); press(() => decide("undo")); }
     else if (key === "escape") { event.preventDefault(); press(() => decide("quit")); }
+    else if (key === " " && top?.node.videoControls) { event.preventDefault(); top.node.videoControls.toggle(); }
     else if (/^[1-9]$/.test(key)) { event.preventDefault(); press(() => { if (top && top.card.group) toggleMark(top.card, +key); }); }
   });
 
@@ -424,10 +482,13 @@ import { showBatch } from "./roundEnd.js";
     const tick = () => {
       if (finished) return;
       if (SC.disconnected) { timer.textContent = "–"; timer.title = "Lost connection: the clock stopped"; return; }
-      const left = Math.max(0, (deadline - performance.now()) / 1000);
+      const left = Math.max(0, (deadline - (pausedAt ?? performance.now())) / 1000);
       timer.textContent = String(Math.ceil(left));
       timer.classList.toggle("low", left <= 10);
-      if (left <= 0) return end();
+      timer.classList.toggle("paused", pausedAt !== null);
+      timer.title = pausedAt !== null ? "The clock stands still while you compare" : "";
+      // A swipe under way as time runs out still counts: the batch shows once it has landed.
+      if (left <= 0 && !busy && !dragging) return end();
       setTimeout(tick, 200);
     };
     tick();

@@ -11,27 +11,54 @@ export async function showBatch({ round, boss, deckProblem, cards }) {
   const { el, bytes } = SC;
   let batch;
   try { batch = await SC.api("/rounds/" + round.round + "/batch"); } catch (error) { return SC.fail(error); }
+  // A tap on a file takes it out of the batch (it stays where it is, counted as kept) and a second tap puts
+  // it back; the button and the total say what will move.
+  const out = new Set();
   const count = batch.cards.length;
-  const yes = el("button", { class: "danger", id: "confirm-yes", onclick: () => confirm(true) },
-    count === 0 ? "Finish the round" : "Move " + count + " file" + (count === 1 ? "" : "s") + " to the trash");
+  const moving = () => batch.cards.filter(c => !out.has(c.id));
+  const yes = el("button", { class: "danger", id: "confirm-yes", onclick: () => confirm(true) });
   const no = el("button", { class: "ghost", id: "confirm-no", onclick: () => confirm(false) }, "Not now");
+  const total = el("span", { class: "total", id: "batch-total" });
+  const summary = el("p", { class: "muted", id: "batch-summary" });
+  const update = () => {
+    const going = moving(), size = going.reduce((sum, c) => sum + c.size, 0);
+    yes.textContent = count === 0 ? "Finish the round" : going.length === 0 ? "Keep them all and finish" : "Move " + plural(going.length, "file") + " to the trash";
+    total.textContent = count ? "Total " + bytes(size) + (out.size ? " · " + out.size + " taken out, kept" : "") : "";
+    summary.textContent = "Reviewed " + reviewed(batch.reviewed) + " · kept " + plural(batch.kept + out.size, "file") +
+      (count ? " · tap a file to take it out of the batch (and back); what moves can be restored from the trash at any time." : "");
+  };
+  const tile = c => {
+    const picture = c.kind === "photo" ? el("img", { src: SC.media(c.media + "?side=320"), alt: "", loading: "lazy", decoding: "async" })
+      : c.poster ? el("img", { src: SC.media(c.poster), alt: "", loading: "lazy", decoding: "async" }) : (c.kind === "video" ? "▶" : "▣");
+    const node = el("button", { class: "thumb", type: "button", "data-card": c.id, "aria-pressed": "true",
+      "aria-label": "Move " + c.name + " in " + c.folder + " to the trash (" + bytes(c.size) + ")" },
+      el("span", { class: "pic" }, picture, el("span", { class: "out-mark", "aria-hidden": "true" }, "Kept")),
+      el("span", { class: "meta" }, el("span", { class: "n", title: c.name }, c.name),
+        c.folder ? el("span", { class: "muted folder", title: c.folder }, el("bdi", {}, SC.folder(c.folder, 28))) : null,
+        el("span", { class: "muted" }, bytes(c.size))));
+    node.addEventListener("click", () => {
+      if (out.has(c.id)) out.delete(c.id); else out.add(c.id);
+      const moves = !out.has(c.id);
+      node.classList.toggle("out", !moves);
+      node.setAttribute("aria-pressed", String(moves));
+      update();
+    });
+    return node;
+  };
   SC.show(el("div", { class: "confirm", id: "confirmation" },
     el("h1", {}, count === 0 ? "Nothing to move" : "Move these to the trash?"),
-    el("p", { class: "muted" }, "Reviewed " + reviewed(batch.reviewed) + " · kept " + plural(batch.kept, "file") +
-      (count ? " · they can be restored from the trash at any time." : "")),
+    summary,
     deckProblem ? el("p", { class: "error-box", role: "alert", id: "deck-problem" }, deckProblem) : null,
-    count ? el("div", { class: "grid" }, batch.cards.map(c => el("div", { class: "thumb" },
-      el("div", { class: "pic" }, c.kind === "photo" ? el("img", { src: SC.media(c.media), alt: c.name, loading: "lazy" })
-        : c.poster ? el("img", { src: SC.media(c.poster), alt: c.name, loading: "lazy" }) : (c.kind === "video" ? "▶" : "▣")),
-      el("div", { class: "meta" }, el("div", { class: "n", title: c.name }, c.name),
-        c.folder ? el("div", { class: "muted folder", title: c.folder }, SC.folder(c.folder, 30)) : null, el("div", { class: "muted" }, bytes(c.size)))))) : null,
-    el("div", { class: "actions" }, count ? el("span", { class: "total" }, "Total " + bytes(batch.bytesToFree)) : null,
-      el("span", { class: "spacer" }), yes, count ? no : null)));
+    count ? el("div", { class: "grid", role: "group", "aria-label": "The batch: each file pressed moves" }, batch.cards.map(tile)) : null,
+    el("div", { class: "actions" }, total, el("span", { class: "spacer" }), yes, count ? no : null)));
+  update();
   yes.focus();
 
   async function confirm(answer) {
     let report;
-    try { report = await SC.api("/rounds/" + round.round + "/confirm", { yes: answer }); } catch (error) { return SC.fail(error); }
+    const body = { yes: answer };
+    if (out.size) body.except = [...out];
+    try { report = await SC.api("/rounds/" + round.round + "/confirm", body); } catch (error) { return SC.fail(error); }
     roundEnd(report);
   }
 
@@ -50,7 +77,9 @@ export async function showBatch({ round, boss, deckProblem, cards }) {
     SC.show(el("div", { class: "end", id: "round-end" },
       el("h1", {}, r.confirmed ? "Round complete" : "Round over"),
       el("div", { class: "xp-big", id: "xp-earned" }, "+" + r.xpEarned + " XP"),
-      el("p", {}, "Reviewed " + reviewed(r.reviewed) + " · kept " + plural(r.kept, "file") + " · deleted " + plural(r.deleted, "file") + " · freed " + bytes(r.bytesFreed)),
+      // Moved to the trash, not freed: the files still take their room until the trash is emptied.
+      el("p", { id: "round-summary" }, "Reviewed " + reviewed(r.reviewed) + " · kept " + plural(r.kept, "file") + " · moved " + plural(r.deleted, "file") +
+        " (" + bytes(r.bytesFreed) + ") to the trash" + (r.deleted ? ", restorable until you empty it" : "")),
       el("table", { class: "breakdown" }, el("tbody", {}, rows.map(([k, v]) => el("tr", {}, el("td", {}, k), el("td", {}, v))),
         el("tr", {}, el("td", {}, el("b", {}, "Total")), el("td", {}, el("b", {}, String(r.xpEarned)))))),
       el("p", { class: "muted" }, "Level " + r.level + " · " + (r.levelTitle || "") + (r.currentStreak ? " · streak " + r.currentStreak + " day" + (r.currentStreak === 1 ? "" : "s") : "")),

@@ -8,19 +8,32 @@ export async function scanPanel() {
   // Folders are chosen on the computer only (a phone's address is not a loopback one: it is not asked).
   const computer = ["127.0.0.1", "localhost", "[::1]"].includes(location.hostname);
   try { roots = computer ? (await SC.api("/folders")).folders : null; } catch (error) { roots = null; }
-  if (!state.folders.length && !roots) return null;
+  // A phone on an empty library: the folder is chosen on the computer (no command to type).
+  if (!state.folders.length && !roots) {
+    return el("section", { class: "panel folders first-run", id: "folders", "data-first": "true" },
+      el("h1", {}, "Choose your photo folder"),
+      el("p", {}, "Nothing has been looked through yet. On the computer that runs SwipeClean, open its home page and choose your photo folder there: it offers the Pictures folder in one click. This page follows once it is done."));
+  }
   const status = el("p", { class: "muted", id: "scan-status", role: "status", "aria-live": "polite" });
+  const progress = el("div", { class: "bar", id: "scan-progress", role: "progressbar", "aria-label": "Scan progress", "aria-valuemin": 0, "aria-valuemax": 100, hidden: true });
   const button = el("button", { class: "ghost", id: "scan-again", onclick: () => start(null) }, "Scan again");
   const say = s => {
     if (s.running) {
       const of = s.total ? " of " + grouped(s.total) : "";
       status.textContent = "Scanning: " + (s.phase || "starting") + "… " + grouped(s.done || 0) + of + " files";
+      progress.hidden = false;
+      progress.replaceChildren(bar(s.total ? (s.done || 0) / s.total : 0).firstChild);
+      progress.setAttribute("aria-valuenow", String(s.total ? Math.round(100 * (s.done || 0) / s.total) : 0));
     } else if (s.error) {
       status.textContent = "The scan stopped: " + s.error;
     } else if (s.last) {
       const l = s.last;
-      status.textContent = "Scanned: " + grouped(l.files) + " files, " + grouped(l.inspected) + " new or changed, " +
-        grouped(l.removed) + " gone since the scan before.";
+      // Files the player moved to the trash are said as such, not as losses.
+      const mine = l.removedToTrash || 0, gone = Math.max(0, (l.removed || 0) - mine);
+      status.textContent = "Scanned: " + grouped(l.files) + " files, " + grouped(l.inspected) + " new or changed" +
+        (mine ? ", " + grouped(mine) + " moved to the trash by you" : "") +
+        (gone ? ", " + grouped(gone) + " no longer in these folders (moved or deleted outside SwipeClean)" : "") + ".";
+      progress.hidden = true;
     }
     button.disabled = !!s.running;
   };
@@ -62,19 +75,21 @@ export async function scanPanel() {
   }
   say(state);
   if (state.running) follow();
+  // An empty library: the one step first, choosing the photo folder (the Pictures folder offered), its scan's
+  // progress on this page.
   if (!state.folders.length) {
     const pictures = roots.find(r => r.name === "Pictures");
-    return el("section", { class: "panel folders", id: "folders" },
-      el("h2", {}, "Add your first folder"),
-      el("p", { class: "muted" }, "Pick the folder your photos are in; it is scanned here, nothing is moved."),
+    return el("section", { class: "panel folders first-run", id: "folders", "data-first": "true" },
+      el("h1", {}, "Choose your photo folder"),
+      el("p", {}, "SwipeClean looks through it and deals what could go (screenshots, copies, blurry shots, big videos) one card at a time. Nothing moves until you say so, and what moves can be put back."),
       el("div", { class: "toolbar" },
-        pictures ? el("button", { id: "scan-pictures", onclick: () => start([pictures.path]) }, "Scan your Pictures folder (" + pictures.path + ")") : "",
-        el("button", { class: "ghost", id: "choose-folder", onclick: () => browse(null) }, "Choose another folder…")),
-      picker, status);
+        pictures ? el("button", { class: "primary", id: "scan-pictures", onclick: () => start([pictures.path]) }, "Use your Pictures folder (" + pictures.path + ")") : "",
+        el("button", { class: pictures ? "ghost" : "primary", id: "choose-folder", onclick: () => browse(null) }, "Choose another folder…")),
+      picker, progress, status);
   }
   const add = roots ? el("button", { class: "ghost", id: "add-folder", onclick: () => browse(null) }, "Add a folder") : "";
   return el("section", { class: "panel folders", id: "folders" },
     el("div", { class: "toolbar" }, el("h2", {}, "Your folders"), el("span", { class: "spacer" }), add, button),
     el("ul", { class: "folder-list" }, state.folders.map(f => el("li", {}, f))),
-    picker, status);
+    picker, progress, status);
 }

@@ -36,8 +36,8 @@ import { SC } from "./common.js";
     });
     return input;
   }
-  function choice(name, options, current, onPick) {
-    return el("div", { class: "choices", role: "radiogroup" }, options.map(([value, label, note]) => {
+  function choice(name, legend, options, current, onPick) {
+    return el("fieldset", { class: "choices" }, el("legend", { class: "sr" }, legend), options.map(([value, label, note]) => {
       const id = name + "-" + value;
       const radio = el("input", { type: "radio", name, id, value, checked: value === current });
       radio.addEventListener("change", () => { if (radio.checked) onPick(value, radio); });
@@ -49,7 +49,7 @@ import { SC } from "./common.js";
     const free = settings.tiers.free, pro = settings.tiers.pro;
     const tier = el("section", { class: "panel", id: "settings-tier" },
       el("h2", {}, "Daily limits"),
-      choice("tier", [["pro", "No limits", " · swipe as long as you like, undo as often as you like"],
+      choice("tier", "Daily limits", [["pro", "No limits", " · swipe as long as you like, undo as often as you like"],
                       ["free", "Daily limits", " · a little every day: " + Math.round((free.swipeSecondsPerDay || 0) / 60) + " minutes, " + free.undosPerDay + " undos"]],
              settings.tier, (value, radio) => save("player.tier", value, radio)),
       settings.tier === "free" ? el("div", { class: "fields" },
@@ -77,7 +77,7 @@ import { SC } from "./common.js";
 
     const theme = el("section", { class: "panel", id: "settings-theme" },
       el("h2", {}, "Theme"),
-      choice("theme", [["system", "As the device", " · light or dark, as the system is set"], ["light", "Light", ""], ["dark", "Dark", ""]],
+      choice("theme", "Theme", [["system", "As the device", " · light or dark, as the system is set"], ["light", "Light", ""], ["dark", "Dark", ""]],
              settings.theme, (value, radio) => { document.documentElement.dataset.theme = value; save("web.theme", value, radio); }));
 
     SC.show(el("div", { class: "settings" }, el("h1", {}, "Settings"), status, tier, quality, library, theme));

@@ -29,7 +29,7 @@ import { SC } from "./common.js";
     }
     const total = files.reduce((s, f) => s + f.size, 0);
     const count = files.length + " file" + (files.length === 1 ? "" : "s");
-    const question = el("div", { class: "panel", id: "empty-question", role: "alertdialog", "aria-labelledby": "empty-title", hidden: true },
+    const question = !SC.computer ? null : el("div", { class: "panel", id: "empty-question", role: "alertdialog", "aria-labelledby": "empty-title", hidden: true },
       el("p", { id: "empty-title" }, "Delete " + count + " (" + bytes(total) + ") for good? They cannot be restored."),
       // What goes, each with its folder: two files of one name are told apart.
       el("ul", { class: "empty-list", id: "empty-list" }, files.map(f => {
@@ -39,8 +39,10 @@ import { SC } from "./common.js";
       el("div", { class: "toolbar" },
         el("button", { class: "danger", id: "empty-yes", onclick: () => empty(files.map(f => f.id)) }, "Delete for good"),
         el("button", { class: "ghost", id: "empty-no", onclick: () => { question.hidden = true; emptyButton.focus(); } }, "Cancel")));
-    const emptyButton = el("button", { class: "ghost", id: "empty-trash", onclick: () => { question.hidden = false; question.querySelector("#empty-no").focus(); } },
-      "Empty the trash…");
+    // Deleting for good is the computer's (a phone's session cannot): the phone is told where, no button.
+    const emptyButton = SC.computer
+      ? el("button", { class: "ghost", id: "empty-trash", onclick: () => { question.hidden = false; question.querySelector("#empty-no").focus(); } }, "Empty the trash…")
+      : el("span", { class: "muted", id: "empty-elsewhere" }, "Emptying the trash for good is done on the computer.");
     SC.show(el("div", {},
       el("h1", {}, "Trash"),
       message ? el("div", { class: "panel", role: "status", id: "trash-message" }, message) : null,
