@@ -31,3 +31,9 @@ cp "$shots/empty-trash.png" "$here/Docs/web-trash.png"
 # One card of each kind of bad shot, and a burst's soft frame (Docs/quality.md).
 /usr/bin/python3 "$here/Tests/Browser/web_bad_shots.py" "$clean" "$shots" >&2
 for kind in blurry dark overexposed accidental burst; do cp "$shots/web-bad-shot-$kind.png" "$here/Docs/"; done
+# Issue 49's screens: the first step, a group card (both sizes), the batch with a file taken out, a video card, the
+# report and the light theme (web_everyone.py).
+/usr/bin/python3 "$here/Tests/Browser/web_everyone.py" "$clean" "$shots" >&2
+for shot in first-run phone-first-run group-card phone-card confirm-out video-card report light-theme; do
+  cp "$shots/$shot.png" "$here/Docs/web-everyone-$shot.png"
+done

@@ -72,21 +72,21 @@ def main():
         driver.get(f"{server.base}play")
         for _ in range(6):
             wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, TOP) or d.find_elements(By.ID, "confirmation"))
-            if driver.execute_script("const i = document.querySelector(arguments[0] + ' > img:not(.backdrop)'); return i && i.alt;", TOP) == TURNED:
+            if driver.execute_script("const i = document.querySelector(arguments[0] + ' .photo > img:not(.backdrop)'); return i && i.alt;", TOP) == TURNED:
                 break
             before = driver.find_element(By.CSS_SELECTOR, TOP).get_attribute("data-card")
             driver.find_element(By.TAG_NAME, "body").send_keys("s")
             wait.until(lambda d: not d.find_elements(By.CSS_SELECTOR, TOP) or d.find_element(By.CSS_SELECTOR, TOP).get_attribute("data-card") != before)
-        wait.until(lambda d: d.execute_script("const i = document.querySelector(arguments[0] + ' > img:not(.backdrop)'); "
+        wait.until(lambda d: d.execute_script("const i = document.querySelector(arguments[0] + ' .photo > img:not(.backdrop)'); "
                                               "return i && i.alt === arguments[1] && i.complete && i.naturalWidth > 0;", TOP, TURNED))
         shown = driver.execute_script(
-            "const c = document.querySelector(arguments[0]), i = c.querySelector(':scope > img:not(.backdrop)'), r = c.getBoundingClientRect(); "
+            "const c = document.querySelector(arguments[0]), i = c.querySelector('.photo > img:not(.backdrop)'), r = c.querySelector('.photo').getBoundingClientRect(); "
             "return [i.srcset, i.currentSrc, r.width, r.height, c.querySelector('.facts').textContent, i.naturalWidth, i.naturalHeight];", TOP)
         srcset, current, width, height, facts, natural_w, natural_h = shown
         check(re.search(r"side=640\S* 480w", srcset) and re.search(r"side=1080\S* 810w", srcset) and srcset.endswith(" 1200w"),
               f"the srcset names the upright widths (480w, 810w, 1200w): {srcset}")
         check("side=1080" in current, f"the 640-px card of a portrait photo fetches the 1080-px preview (810 px wide): {current}")
-        check(height > width * 1.2, f"the card of a portrait photo is portrait: {width}×{height}")
+        check(height > width * 1.2, f"the photo's frame on the card of a portrait photo is portrait: {width}×{height}")
         check("1932×2576" in facts, f"the card says the upright size: {facts!r}")
         check(natural_h > natural_w, f"the preview is upright: {natural_w}×{natural_h}")
         driver.save_screenshot(os.path.join(shots, "turned-photo.png"))

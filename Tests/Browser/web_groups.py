@@ -46,7 +46,7 @@ def main():
         members = driver.find_elements(By.CSS_SELECTOR, top + " .member")
         check(len(members) == 3, f"the first card's strip shows 3 copies, got {len(members)}")
         paths = driver.execute_script(
-            "return [...document.querySelectorAll(arguments[0] + ' .member')].map(m => m.querySelector('.muted').textContent + '/' + m.querySelector('img').alt);", top)
+            "return [...document.querySelectorAll(arguments[0] + ' .member')].map(m => m.querySelector('.member-place').title);", top)
         check(paths[0] == os.path.join(home.phone, "DCIM", "Camera", "IMAG0042.jpg"), f"the camera copy is suggested first: {paths}")
 
         def marked():
@@ -156,9 +156,9 @@ def main():
         check(strip[0] > strip[1] and strip[2], f"at 390 px the strip scrolls within the card: {strip}")
         driver.save_screenshot(os.path.join(shots, "phone-group-card.png"))
         # The phone fetches the card's photo at a size for its screen (srcset: 640 px for 390 px), not at 1,600.
-        wait.until(lambda d: d.execute_script("const i = document.querySelector(arguments[0] + ' > img:not(.backdrop)'); "
+        wait.until(lambda d: d.execute_script("const i = document.querySelector(arguments[0] + ' .photo > img:not(.backdrop)'); "
                                               "return i.complete && i.naturalWidth > 0;", top))
-        chosen = driver.execute_script("const i = document.querySelector(arguments[0] + ' > img:not(.backdrop)'); "
+        chosen = driver.execute_script("const i = document.querySelector(arguments[0] + ' .photo > img:not(.backdrop)'); "
                                        "return [i.currentSrc, i.srcset];", top)
         check("/media/" in chosen[0] and "side=640" in chosen[0], f"a 390 px screen gets the 640 px preview: {chosen}")
 

@@ -179,7 +179,7 @@ def main():
             wait.until(lambda d: top_card() == hevc_id)
         wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, ".stage .card:not(.behind) .nopreview"))
         text = driver.find_element(By.CSS_SELECTOR, ".stage .card:not(.behind) .nopreview").text
-        check("No preview for IMG_3001.MOV" in text and not driver.find_elements(By.CSS_SELECTOR, ".stage .card:not(.behind) .poster-frame"),
+        check("cannot be shown here" in text and "cannot play this video" in text and "IMG_3001.MOV" in text and not driver.find_elements(By.CSS_SELECTOR, ".stage .card:not(.behind) .poster-frame"),
               f"without ffmpeg the HEVC card says no preview: {text!r}")
         driver.save_screenshot(os.path.join(shots, "no-ffmpeg.png"))
     finally:

@@ -129,6 +129,9 @@ import { videoPlayer } from "./videoPlayer.js";
       el("p", { class: "np-why" }, why || "SwipeClean could not make a preview of it (" + card.mime + ")."),
       el("p", { class: "np-how" }, "To look at it before you decide, open it on the computer: ", el("bdi", {}, card.folder + "/" + card.name))));
     const explain = async () => {
+      if (card.kind === "video") {
+        return noPreview("This browser cannot play this video (" + card.mime + ")" + (card.poster ? " and no frame of it could be made." : ", and no frame of it can be made here (ffmpeg is not installed)."));
+      }
       let why = null;
       try {
         const answer = await fetch(SC.media(card.media), { credentials: "omit" });
