@@ -224,8 +224,8 @@ import Testing
             }
             let report = try await client.send(.get, "/api/v1/report/html")
             #expect(report.status == .ok && report.text.contains("<svg"), "the report page draws the HTML report with its charts")
-            // In the app's theme, pointing to its pages, never to a command a phone does not have.
-            #expect(report.text.contains("--bg:#0f1116") && report.text.contains("the Trash page brings them back"), "\(report.text.prefix(400))")
+            // In the app's themes (light and dark), pointing to its pages, never to a command a phone does not have.
+            #expect(report.text.contains("--bg:light-dark(#f3f4f8,#0f1116)") && report.text.contains("the Trash page brings them back"), "\(report.text.prefix(400))")
             #expect(!report.text.contains("clean restore") && !report.text.contains("clean report --html"))
         }
     }
