@@ -99,6 +99,12 @@ python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(f\"round end 
 # first card visible in headless Chromium, an uncached 12 MP preview and a decision's round trip.
 /usr/bin/python3 "$here/Benchmarks/web_bench.py" "$CLEAN" "$WORK"
 
+# --- The web app under load (issue 52, Tests/Load/web_load.py, as WebLoadTests runs it on the debug
+# build): 120 connections each pipelining 3,000 GETs and reading nothing for 20 s, the owner asking
+# twice a second; the server's resident memory before, at most and after (target: under 300 MB,
+# back near its start). A bound, not a race: no other server to set beside it.
+/usr/bin/python3 -B "$here/Tests/Load/web_load.py" "$CLEAN" memory | grep -v '^web_load.py:'
+
 # ---- Similar photos (issue 10) -------------------------------------------------------------
 # Hashing per photo against Python imagehash (Pillow decode + pHash) on the same real photos, both
 # on one core, on three sets side by side: small files (the 136 JPEGs of about 320 px and 17 PNGs of

@@ -60,7 +60,7 @@ struct PhonesDocument: Encodable {
         pairing = phone.openOffer.map { offer in
             Pairing(url: offer.link, code: offer.code, expiresInSeconds: offer.secondsLeft, qrSVG: (try? QRMatrix.encode(offer.link).svg()) ?? "")
         }
-        locked = phone.isLocked
+        locked = pairing != nil && phone.isLocked   // shut out of the open offer (an expired one shuts no one out)
         let iso = ISO8601DateFormatter()
         devices = phone.devices.map { Device(id: $0.id, name: $0.name, pairedAt: iso.string(from: $0.pairedAt)) }
     }
