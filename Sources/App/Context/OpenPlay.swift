@@ -84,9 +84,9 @@ package extension AppContext {
                 throw CleanError("\(path) is a folder, not clean's lock file; move it out of the way (mv '\(path)' '\(path).moved') and try again")
             case EROFS, EACCES, EPERM:
                 throw CleanError("cannot create the lock file \(path): the state folder \(home) is read-only or not yours "
-                                 + "(\(error.reason)); make it writable or set SWIPECLEAN_HOME to a writable folder")
+                                 + "(\(error.reason)); make it writable or set SWIPECLEAN_HOME to a writable folder; nothing was changed")
             default:
-                throw CleanError("cannot take the lock file \(path): \(error.reason)")
+                throw CleanError("cannot take the lock file \(path): \(error.reason); nothing was changed")
             }
         }
     }
