@@ -56,6 +56,14 @@ public struct CopyDetail: Sendable, Equatable {
         return compared
     }
 
+    /// Whether the two copies were measured at one size at least (`isSofter` can say either way): two copies whose
+    /// decodes are both under `frameSide` but of other sizes (a 480×360 copy beside a 640×480 one) were not.
+    public func isComparable(with other: CopyDetail) -> Bool {
+        let frames = min(side, Self.frameSide) == min(other.side, Self.frameSide) && frame != nil && other.frame != nil
+        let decodes = side == other.side && side > Self.frameSide && decode != nil && other.decode != nil
+        return frames || decodes
+    }
+
     /// The 90th percentile of the textured tiles' focus (nil: no tile holds texture).
     static func sharpTiles(_ gray: Image) -> Double? {
         let w = gray.width, h = gray.height

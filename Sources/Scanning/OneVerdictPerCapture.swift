@@ -10,7 +10,9 @@ import Library
 /// (`KeeperRule.isSofter`), so a half-size copy or a crop whose measures fell a hair under a limit is not a keeper
 /// beside its blurry original, nor a re-save a bad shot beside its sharp original. The keep rule never suggests a bad shot over a keeper (`KeeperRule`), so verdicts that
 /// differ only by a measure's noise would pick a lesser copy. A copy measurably softer keeps its own verdict (a soft
-/// export beside its sharp original is the bad shot it is), and so does one blurry beside its neighbours.
+/// export beside its sharp original is the bad shot it is), and so does one blurry beside its neighbours, and one
+/// never measured at the fullest's size (two small copies of other sizes: a shaken 480×360 frame beside a sharp
+/// 640×480 one stays the bad shot its own measures say).
 ///
 /// Made again with each grouping: the verdicts taken last time (`item.shotAsCopyOf`, migration v26) are first judged
 /// again from each photo's own measures.
@@ -61,7 +63,9 @@ enum OneVerdictPerCapture {
                 let all = capture == nil ? copies : copies + (captures[nil] ?? [])
                 guard let fullest = all.max(by: { ($0.pixels, $0.quality, -$0.id) < ($1.pixels, $1.quality, -$1.id) }),
                       fullest.facts.detail != nil else { continue }
-                for copy in all where copy.id != fullest.id && copy.verdict != fullest.verdict && copy.facts.detail != nil {
+                for copy in all where copy.id != fullest.id && copy.verdict != fullest.verdict {
+                    // Copies never measured at one size keep their own verdicts: "no softer" is not known.
+                    guard let mine = copy.facts.detail, let theirs = fullest.facts.detail, mine.isComparable(with: theirs) else { continue }
                     let takes = fullest.verdict != nil
                         ? !KeeperRule.isSofter(fullest.facts, than: copy.facts)   // no sharper than a bad shot: the same bad shot
                         : !KeeperRule.isSofter(copy.facts, than: fullest.facts)   // no softer than a keeper: a keeper

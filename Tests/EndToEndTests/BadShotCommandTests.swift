@@ -38,6 +38,28 @@ import Testing
         #expect(all.allSatisfy { $0.contains("\"badShot\":") })
     }
 
+    /// A shaken frame beside a sharp copy of its scene at another size (`blurry-shaken1.jpg`, 480×360, is a shaken copy
+    /// of the 640×480 `IMG_20190714_183512.jpg`): the two are one similar group, but were never measured at one size,
+    /// so the shaken one keeps its own verdict (blurry) and does not take the sharp one's.
+    @Test func aShakenFrameBesideASharpCopyOfAnotherSizeStaysABadShot() throws {
+        let clean = try CleanBinary()
+        defer { clean.removeHome() }
+        let library = try Self.library(clean)
+        let camera = URL(fileURLWithPath: Self.quality).deletingLastPathComponent().appendingPathComponent("phone/DCIM/Camera/IMG_20190714_183512.jpg")
+        try FileManager.default.copyItem(atPath: camera.path, toPath: library + "/IMG_20190714_183512.jpg")
+        #expect(try clean.run(["scan", library, "--quiet"]).status == 0)
+        var items: [String: [String: Any]] = [:]
+        for line in try clean.run(["items", "--json"]).stdout.split(separator: "\n") {
+            let item = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+            items[URL(fileURLWithPath: item["path"] as! String).lastPathComponent] = item
+        }
+        let shaken = try #require(items["blurry-shaken1.jpg"]), sharp = try #require(items["IMG_20190714_183512.jpg"])
+        #expect(shaken["similarGroup"] as? Int != nil && shaken["similarGroup"] as? Int == sharp["similarGroup"] as? Int,
+                "one similar group: \(shaken) \(sharp)")
+        #expect(shaken["badShot"] as? String == "blurry", "\(shaken)")
+        #expect(sharp["badShot"] is NSNull, "\(sharp)")
+    }
+
     @Test func theBossIsListedAndPlayed() throws {
         let clean = try CleanBinary()
         defer { clean.removeHome() }
