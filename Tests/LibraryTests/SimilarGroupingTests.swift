@@ -103,10 +103,8 @@ import TestSupport
         }
         #expect(groups.count == 3_000)
         #expect(comparisons < 3 * photos.count)
-        // A debug build on a shared machine (the release build is ~20× faster); `make sanitize` sets how
-        // many times slower a sanitizer makes it (ThreadSanitizer: 38 s).
-        let slowdown = max(1, Double(ProcessInfo.processInfo.environment["SWIPECLEAN_TEST_SLOWDOWN"] ?? "") ?? 1)
-        #expect(elapsed < .seconds(30 * slowdown))
+        // Its time is printed, not asserted (a timed unit test fails on a loaded machine, not on a slow rule); the
+        // grouping's speed is measured against other tools in `make bench` (Benchmarks/big_groups.py).
     }
 
     /// 50,000 photos of one hash (the flat JPEGs of a generated tree, a wall of identical hashes): each
