@@ -50,13 +50,18 @@ final class ConnectionStatus: @unchecked Sendable {
 /// 1. stalled: a request's head, its body or its answer that has made no progress for
 ///    `ConnectionLimits.stallGrace` (a peer trickling a head or a body, or reading nothing of its
 ///    answers), the longest stalled first;
-/// 2. one that never sent a byte, the oldest first (a browser sends its request as it connects, so
-///    its new connection is the youngest of these);
-/// 3. idle between requests, the longest idle first;
-/// 4. working (a request arriving or being answered, and progressing), the least recently active first.
+/// 2. one that has sent nothing for `stallGrace` since it opened, the oldest first (a browser sends
+///    its request as it connects);
+/// 3. pipelining: more than one request read ahead of its answers (no browser does that), the least
+///    recently active first;
+/// 4. idle between requests, the longest idle first;
+/// 5. fresh: opened less than `stallGrace` ago and nothing read from it yet, the oldest first. Under
+///    load the server accepts a connection before it reads it, and a browser's request may already
+///    wait in the socket: closing it then resets the browser's request (the owner's, often);
+/// 6. working (a request arriving or being answered, and progressing), the least recently active first.
 /// The newcomer itself is never the one closed, so a player's new connection is always served
 /// whatever other programs hold. When a new connection takes its address over `perAddress`, that
-/// address's own worst goes if it is stalled, unused or idle; otherwise the newcomer is refused.
+/// address's own worst goes if it is stalled, silent, pipelining or idle; otherwise the newcomer is refused.
 final class ConnectionRegistry: @unchecked Sendable {
     private struct Entry {
         let channel: any Channel
@@ -97,7 +102,7 @@ final class ConnectionRegistry: @unchecked Sendable {
             if perAddress[address, default: 0] > limits.perAddress {
                 let own = open.filter { $0.key != id && $0.value.address == address }
                     .map { ($0.key, $0.value, worth($0.value, now: now)) }
-                    .filter { $0.2.order <= 2 }
+                    .filter { $0.2.order <= Rank.idle }
                 if let victim = own.min(by: { $0.2 < $1.2 }) {
                     remove(victim.0)
                     victims.append(victim.1.channel)
@@ -158,15 +163,20 @@ final class ConnectionRegistry: @unchecked Sendable {
     static func rank(_ state: ConnectionStatus.State, now: NIODeadline) -> Rank {
         let grace = TimeAmount.nanoseconds(ConnectionLimits.stallGrace.nanoseconds)
         if let since = [state.outputSince, state.bodySince, state.headSince].compactMap({ $0 }).min(), now - since >= grace {
-            return Rank(order: 0, since: since)
+            return Rank(order: Rank.stalled, since: since)
         }
         // A request on its way (a browser's, sent as it connected, not read yet by a busy server).
-        if let since = state.headSince { return Rank(order: 3, since: since) }
-        if !state.used { return Rank(order: 1, since: state.opened) }
-        return Rank(order: state.inFlight == 0 ? 2 : 3, since: state.lastActive)
+        if let since = state.headSince { return Rank(order: Rank.working, since: since) }
+        if !state.used {
+            return now - state.opened >= grace ? Rank(order: Rank.silent, since: state.opened) : Rank(order: Rank.fresh, since: state.opened)
+        }
+        if state.inFlight > 1 { return Rank(order: Rank.pipelining, since: state.lastActive) }
+        return Rank(order: state.inFlight == 0 ? Rank.idle : Rank.working, since: state.lastActive)
     }
 
     struct Rank: Comparable {
+        static let stalled = 0, silent = 1, pipelining = 2, idle = 3, fresh = 4, working = 5
+
         let order: Int
         let since: NIODeadline
         static func < (a: Rank, b: Rank) -> Bool { (a.order, a.since) < (b.order, b.since) }
