@@ -12,7 +12,8 @@ public struct ConnectionLimits: Sendable, Equatable {
     public var idleTimeout: Duration
     /// An answer of which nothing could be written for this long (the peer reads nothing) closes its connection.
     public var answerDeadline: Duration
-    /// A request's body must have arrived this long after its head, or it is a 408 and the connection closes.
+    /// A request's body must have arrived before the peer has kept the server waiting for it this long
+    /// (`Pace.waited`: the time the server asked for none of it does not count), or it is a 408 and the connection closes.
     public var bodyDeadline: Duration
     /// The same for `POST /pair` (a six-digit code).
     public var pairingBodyDeadline: Duration

@@ -9,9 +9,30 @@ final class Pace {
     /// Nothing more is read: the connection is being refused or closed.
     var stopped = false
     weak var gate: ReadGate?
+    /// How long the server has asked the peer for bytes that had not come (a socket read pending, none
+    /// held): the peer's own slowness, not the server's (an app that takes no more of a body, a busy machine).
+    private var waitedBefore = TimeAmount.zero
+    private var waitingSince: NIODeadline?
 
     init(limit: Int) {
         self.limit = limit
+    }
+
+    /// The time the peer has kept the server waiting for bytes, since the connection opened.
+    func waited(now: NIODeadline = .now()) -> TimeAmount {
+        waitedBefore + (waitingSince.map { now - $0 } ?? .zero)
+    }
+
+    /// The gate asks the socket for bytes.
+    func reading(now: NIODeadline = .now()) {
+        if waitingSince == nil { waitingSince = now }
+    }
+
+    /// Bytes came from the socket.
+    func arrived(now: NIODeadline = .now()) {
+        guard let since = waitingSince else { return }
+        waitedBefore = waitedBefore + (now - since)
+        waitingSince = nil
     }
 
     /// Whether more bytes may go to the decoder.
@@ -64,6 +85,7 @@ final class ReadGate: ChannelDuplexHandler, RemovableChannelHandler {
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var bytes = unwrapInboundIn(data)
+        pace.arrived()
         // Between requests, the first bytes of the next: its head is on its way (`RequestWatch` says when it came).
         if pace.inFlight == 0 && held == nil {
             let now = NIODeadline.now()
@@ -87,6 +109,7 @@ final class ReadGate: ChannelDuplexHandler, RemovableChannelHandler {
 
     func read(context: ChannelHandlerContext) {
         if pace.admitting && held == nil {
+            pace.reading()
             context.read()
         } else {
             readWanted = true
@@ -103,6 +126,7 @@ final class ReadGate: ChannelDuplexHandler, RemovableChannelHandler {
             if (held?.readableBytes ?? 0) != before { context.fireChannelReadComplete() }
             if readWanted && pace.admitting && held == nil {
                 readWanted = false
+                pace.reading()
                 context.read()
             }
         }

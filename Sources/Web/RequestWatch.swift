@@ -11,8 +11,10 @@ import NIOHTTP1
 /// - refuses what the request line and headers alone condemn, with the same JSON errors and headers
 ///   as the front door: two `Host` headers, or an absolute-form target (`GET http://other/…`) whose
 ///   authority is not the `Host` (400), a `Content-Length` over the body limit (413);
-/// - holds the deadlines: a body still arriving `bodyDeadline` after its head (`pairingBodyDeadline`
-///   for `POST /pair`) is a 408 and the connection closes; an answer of which nothing could be written
+/// - holds the deadlines: a body still arriving once the peer has kept the server waiting for it
+///   `bodyDeadline` (`pairingBodyDeadline` for `POST /pair`) since its head is a 408 and the
+///   connection closes (the time the server itself took no bytes, its app busy, does not count: a
+///   body sent at once is never a 408 on a loaded machine); an answer of which nothing could be written
 ///   for `answerDeadline` (the peer reads nothing) closes it;
 /// - counts what is in flight for the `ReadGate` (`Pace`).
 ///
@@ -31,8 +33,8 @@ final class RequestWatch: ChannelDuplexHandler, RemovableChannelHandler {
     private var channel: (any Channel)?
     private var ticker: Scheduled<Void>?
 
-    /// The request whose body is arriving: since when, its deadline, its bytes so far.
-    private var body: (since: NIODeadline, deadline: TimeAmount, bytes: Int)?
+    /// The request whose body is arriving: `Pace.waited` at its head, its deadline, its bytes so far.
+    private var body: (waited: TimeAmount, deadline: TimeAmount, bytes: Int)?
     /// The oldest unanswered request's answer has begun.
     private var answering = false
     /// Writes handed on and not yet done.
@@ -111,7 +113,7 @@ final class RequestWatch: ChannelDuplexHandler, RemovableChannelHandler {
             let expectsBody = Self.expectsBody(head)
             if expectsBody {
                 let path = head.uri.prefix { $0 != "?" }
-                body = (now, .nanoseconds((path == "/pair" ? limits.pairingBodyDeadline : limits.bodyDeadline).nanoseconds), 0)
+                body = (pace.waited(now: now), .nanoseconds((path == "/pair" ? limits.pairingBodyDeadline : limits.bodyDeadline).nanoseconds), 0)
             }
             status.update {
                 $0.used = true
@@ -191,7 +193,7 @@ final class RequestWatch: ChannelDuplexHandler, RemovableChannelHandler {
     private func check(_ context: ChannelHandlerContext) {
         guard context.channel.isActive, !closing else { return }
         let now = NIODeadline.now()
-        if let body, now - body.since >= body.deadline {
+        if let body, pace.waited(now: now) - body.waited >= body.deadline {
             takeOver(WebError(408, "the request's body did not arrive in time (\(Self.seconds(body.deadline)) s); send it again"), context)
             return
         }

@@ -221,6 +221,36 @@ import Testing
         _ = try? channel.finish()
     }
 
+    /// A body's deadline counts only the time the server has asked the peer for bytes that did not
+    /// come. A body held up by the server itself (its app taking no more yet, on a loaded machine) is
+    /// not late: CI saw a 408 for a body sent at once, when the 413 its size earns was due.
+    @Test func aBodysDeadlineCountsOnlyTheTimeThePeerKeepsTheServerWaiting() throws {
+        var limits = ConnectionLimits.loopback
+        limits.bodyDeadline = .milliseconds(300)
+        let pace = Pace(limit: limits.requestsInFlight)
+        let channel = EmbeddedChannel(), status = ConnectionStatus()
+        try channel.pipeline.syncOperations.addHandlers([
+            ReadGate(pace: pace, status: status), ByteToMessageHandler(HTTPRequestDecoder()),
+            RequestWatch(registry: ConnectionRegistry(limits: limits), pace: pace, status: status), Heads(),
+        ])
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 9)).wait()
+        try channel.writeInbound(ByteBuffer(string: "POST /api/v1/links HTTP/1.1\r\nHost: 127.0.0.1:9\r\nContent-Length: 10\r\n\r\n{\""))
+        // The app asks for no more of it for twice the deadline: the peer kept no one waiting.
+        Thread.sleep(forTimeInterval: 0.6)
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(250))
+        #expect(try channel.readOutbound(as: HTTPServerResponsePart.self) == nil, "no 408 while the server asked for nothing")
+        // The app asks (a read), and the rest does not come within the deadline: 408.
+        channel.read()
+        Thread.sleep(forTimeInterval: 0.4)
+        channel.embeddedEventLoop.advanceTime(by: .milliseconds(250))
+        guard case .head(let head)? = try channel.readOutbound(as: HTTPServerResponsePart.self) else {
+            Issue.record("no answer once the peer kept the server waiting for the deadline")
+            return
+        }
+        #expect(head.status.code == 408)
+        _ = try? channel.finish()
+    }
+
     /// Counts the request heads that reach the app.
     final class Heads: ChannelInboundHandler, RemovableChannelHandler {
         typealias InboundIn = HTTPServerRequestPart
