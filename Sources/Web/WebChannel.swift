@@ -1,6 +1,7 @@
 import Hummingbird
 import HummingbirdCore
 import Logging
+import NIOConcurrencyHelpers
 import NIOCore
 import NIOHTTP1
 import NIOHTTPTypes
@@ -12,7 +13,7 @@ import NIOHTTPTypesHTTP1
 /// conversion to HTTP types → Hummingbird's idle timeout → the app. The request line is judged before
 /// the conversion, which keeps the first `Host` and drops an absolute-form target's authority.
 struct WebChannel: HTTPChannelHandler {
-    typealias Value = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
+    typealias Value = Accepted
 
     let responder: HTTPChannelHandler.Responder
     let registry: ConnectionRegistry
@@ -49,12 +50,15 @@ struct WebChannel: HTTPChannelHandler {
             try pipeline.addHandler(RequestWatch(registry: registry, pace: pace, status: status))
             try pipeline.addHandler(HTTP1ToHTTPServerCodec(secure: false))
             try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: limits.idleTimeout, logger: logger))
-            return try NIOAsyncChannel(wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+            let wrapped = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
+                wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
+            return Accepted(wrapped)
         }
     }
 
     func handle(value: Value, logger: Logger) async {
-        await handleHTTP(asyncChannel: value, logger: logger)
+        guard let channel = value.take() else { return }
+        await handleHTTP(asyncChannel: channel, logger: logger)
     }
 
     static let readSize = 16 << 10
@@ -63,4 +67,44 @@ struct WebChannel: HTTPChannelHandler {
     /// A request's line and headers: at most 32 KB, 100 fields (a browser's are a few hundred bytes).
     static let headLimit = 32 << 10
     static let headFields = 100
+}
+
+/// An accepted connection on its way to `WebChannel.handle`, which may never come: a server stopped
+/// (its task cancelled, or shutting down) drops the connections it accepted and has not handed out
+/// yet, and a `NIOAsyncChannel` released before its writer is finished stops the process ("Deinited
+/// NIOAsyncWriter without calling finish()", swift-nio #2813). So the connection is held here until
+/// `handle` takes it; if its listener closes first, it is closed, and once closed without having been
+/// taken its writer is finished and it is let go.
+final class Accepted: ServerChildChannelValue, @unchecked Sendable {
+    let channel: any Channel
+    private let lock = NIOLock()
+    private var waiting: NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>?
+
+    init(_ wrapped: NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>) {
+        channel = wrapped.channel
+        waiting = wrapped
+        // These callbacks hold this (and the connection) until the connection closes.
+        channel.closeFuture.whenComplete { _ in self.abandon() }
+        channel.parent?.closeFuture.whenComplete { [channel] _ in
+            if self.isWaiting { channel.close(promise: nil) }
+        }
+    }
+
+    /// The connection for `handle` (which finishes it), or nil when it closed before.
+    func take() -> NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>? {
+        lock.withLock {
+            defer { waiting = nil }
+            return waiting
+        }
+    }
+
+    private var isWaiting: Bool { lock.withLock { waiting != nil } }
+
+    /// Closed and never taken: its writer finished, the connection let go.
+    private func abandon() {
+        lock.withLock {
+            defer { waiting = nil }
+            return waiting
+        }?.outbound.finish()
+    }
 }
