@@ -166,6 +166,15 @@ def tap(driver, element):
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
+def tap_when(wait, find):
+    """Taps the element `find(driver)` gives once there; a page that draws it again between the find and
+    the tap (the play page redraws its buttons with each card) makes the wait find it afresh."""
+    def found_and_tapped(driver):
+        tap(driver, find(driver))
+        return True
+    wait.until(found_and_tapped)
+
+
 def phone_browser():
     driver = chromium(f"--user-agent={PIXEL}")
     viewport(driver, 390, 844, mobile=True)
@@ -293,7 +302,7 @@ def main():
                     break
                 before = current_id()
                 # The buttons are drawn again with each card: wait for them on a loaded machine.
-                tap(driver, wait.until(lambda d: d.find_element(By.ID, "keep")))
+                tap_when(wait, lambda d: d.find_element(By.ID, "keep"))
                 wait.until(lambda d: d.find_elements(By.ID, "confirmation") or (card_on_table(driver) is not None and int(card_on_table(driver).get_attribute("data-card")) != before))
             wait.until(lambda d: d.find_elements(By.ID, "confirmation"))
 
@@ -301,12 +310,12 @@ def main():
         wait.until(lambda d: d.execute_script("const i = document.querySelector('.stage .card:not(.behind) img'); return !i || (i.complete && i.naturalWidth > 0);"))
         driver.save_screenshot(os.path.join(shots, "phone-swipe.png"))
         stage_width = driver.find_element(By.ID, "stage").size["width"]
-        touch_swipe(driver, card_on_table(driver), -stage_width * 0.6)
+        wait.until(lambda d: touch_swipe(d, card_on_table(d), -stage_width * 0.6) or True)
         wait.until(lambda d: d.find_elements(By.ID, "confirmation") or (card_on_table(driver) is not None and int(card_on_table(driver).get_attribute("data-card")) != first))
         check(driver.find_elements(By.ID, "confirmation") or int(driver.find_element(By.ID, "deleted-count").text) == 1,
               "the touch swipe to the left deleted the first card")
         keep_the_rest()
-        tap(driver, driver.find_element(By.ID, "confirm-yes"))
+        tap_when(wait, lambda d: d.find_element(By.ID, "confirm-yes"))
         wait.until(lambda d: d.find_elements(By.ID, "round-end"))
         swiped = items[first]["path"]
         recorded = trash_paths(home.env["SWIPECLEAN_HOME"])
@@ -320,9 +329,9 @@ def main():
         trashed_before = len(trash_paths(home.env["SWIPECLEAN_HOME"]))
         driver.get(f"http://{own}/play?boss=similar")
         current_id()
-        tap(driver, driver.find_element(By.ID, "delete"))
+        tap_when(wait, lambda d: d.find_element(By.ID, "delete"))
         keep_the_rest()
-        tap(driver, driver.find_element(By.ID, "confirm-no"))
+        tap_when(wait, lambda d: d.find_element(By.ID, "confirm-no"))
         wait.until(lambda d: d.find_elements(By.ID, "round-end"))
         check("Waiting for your OK" in driver.find_element(By.ID, "round-end").text and "clean pending" not in driver.find_element(By.ID, "round-end").text,
               f"the round end points to the home page, not a command: {driver.find_element(By.ID, 'round-end').text!r}")
@@ -331,7 +340,7 @@ def main():
         title = next(b["title"] for b in home.json("boss", "list") if b["name"] == "similar")
         check(title in driver.find_element(By.ID, "pending").text, f"the waiting batch names its boss, {title}: {driver.find_element(By.ID, 'pending').text!r}")
         driver.save_screenshot(os.path.join(shots, "phone-pending.png"))
-        tap(driver, driver.find_element(By.CSS_SELECTOR, "#pending .batch button[data-action='confirm']"))
+        tap_when(wait, lambda d: d.find_element(By.CSS_SELECTOR, "#pending .batch button[data-action='confirm']"))
         wait.until(lambda d: "Moved" in d.find_element(By.ID, "pending").text)
         check(len(trash_paths(home.env["SWIPECLEAN_HOME"])) > trashed_before, "the waiting batch reached the trash")
         check(json.loads(home.run("pending", "--json")) == [], "nothing is pending any more")
@@ -376,7 +385,8 @@ def main():
             box.clear()
             box.send_keys(code)
             stranger.find_element(By.CSS_SELECTOR, "#pair button").click()
-            WebDriverWait(stranger, 30 * SLOWDOWN).until(
+            # A code that pairs leaves the page: its #why goes stale as it is read.
+            WebDriverWait(stranger, 30 * SLOWDOWN, ignored_exceptions=(StaleElementReferenceException,)).until(
                 lambda d: not d.find_elements(By.ID, "why") or d.find_element(By.ID, "why").text != "")
 
         stranger.get(f"http://{own}/")
