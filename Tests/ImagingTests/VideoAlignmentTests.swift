@@ -75,6 +75,22 @@ import Testing
         #expect(abs((match?.offset ?? 0) - 1.3) <= 0.35)
     }
 
+    /// Keyframes a second apart in both, at their own moments: a keyframe just after a cut finds only the other's
+    /// frame from before it. It is compared only with a frame of about its own moment, never counted against.
+    @Test func betweenTwoSparseVideosAFrameAfterACutNeedsItsOwnMoment() {
+        let mine: [VideoFingerprint.Sample] = [.init(time: 0, hash: Self.a, deviation: 40), .init(time: 1, hash: Self.a, deviation: 40),
+                                               .init(time: 2, hash: Self.b, deviation: 40)]
+        let theirs: [VideoFingerprint.Sample] = [.init(time: 0.55, hash: Self.a, deviation: 40), .init(time: 1.55, hash: Self.a, deviation: 40)]
+        let sparse = VideoAlignment.compare(mine, with: theirs, at: 0, window: 0.6, bothSparse: true)
+        #expect((sparse.compared, sparse.matched) == (2, 2))
+        let dense = VideoAlignment.compare(mine, with: theirs, at: 0, window: 0.6)
+        #expect((dense.compared, dense.matched) == (3, 2))
+        // Another picture at its own moment still counts against.
+        let cut: [VideoFingerprint.Sample] = theirs + [.init(time: 2.05, hash: Self.c, deviation: 40)]
+        let seen = VideoAlignment.compare(mine, with: cut, at: 0, window: 0.6, bothSparse: true)
+        #expect((seen.compared, seen.matched) == (3, 2))
+    }
+
     @Test func videosWithoutPicturesNeverMatch() {
         let black = Self.video([Self.a], lengths: [10], step: 0.25, flat: 0...10)
         #expect(VideoAlignment.align(black, black) == nil)

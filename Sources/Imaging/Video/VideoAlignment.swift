@@ -29,6 +29,10 @@ public enum VideoAlignment {
     public static let minimumShare = 0.8
     /// Shifts tried, the most voted first.
     static let shiftsTried = 4
+    /// Samples this far apart (a camera's keyframes) leave a moment between two of them unseen.
+    static let sparse: Float = 0.6
+    /// A frame this far from the one before it in its own video follows a cut or a quick move.
+    static let changed = 20
 
     /// The best alignment of the shorter of `a` and `b` inside the longer; nil when nothing lines up.
     public static func align(_ a: VideoFingerprint, _ b: VideoFingerprint) -> Match? {
@@ -53,9 +57,11 @@ public enum VideoAlignment {
             if longSpacing > shortSpacing * 1.5 {
                 // The longer one's frames over the shorter one's span, looked for in the shorter one.
                 let span = long.samples.filter { $0.time >= shift - 0.3 && $0.time <= shift + Float(short.duration) + 0.3 }
-                match = compare(span, with: short.samples, at: -shift, window: max(0.3, 0.6 * shortSpacing))
+                match = compare(span, with: short.samples, at: -shift, window: max(0.3, 0.6 * shortSpacing),
+                                bothSparse: shortSpacing >= sparse)
             } else {
-                match = compare(short.samples, with: long.samples, at: shift, window: max(0.3, 0.6 * longSpacing))
+                match = compare(short.samples, with: long.samples, at: shift, window: max(0.3, 0.6 * longSpacing),
+                                bothSparse: shortSpacing >= sparse && longSpacing >= sparse)
             }
             let found = Match(offset: Double(shift), compared: match.compared, matched: match.matched)
             if best.map({ found.share > $0.share + 0.05 }) ?? true { best = found }
@@ -76,18 +82,25 @@ public enum VideoAlignment {
         return gaps[gaps.count / 2]
     }
 
-    /// Each of `frames`, at its time plus `shift`, against the `other` frames within `window` of it.
+    /// Each of `frames`, at its time plus `shift`, against the `other` frames within `window` of it. Where both
+    /// were sampled sparsely (keyframes a second apart, at their own moments), a frame that follows a cut or a
+    /// quick move in its own video (`changed` bits from the one before) is compared only with a frame of the
+    /// other taken at about the same moment: the other's nearest frame may lie before the cut.
     static func compare(_ frames: [VideoFingerprint.Sample], with other: [VideoFingerprint.Sample], at shift: Float,
-                        window: Float) -> Match {
+                        window: Float, bothSparse: Bool = false) -> Match {
         var compared = 0, matched = 0
         var from = 0
+        var previous: UInt64?
         for frame in frames {
             let target = frame.time + shift
+            let follows = bothSparse && frame.isInformative && previous.map { ($0 ^ frame.hash).nonzeroBitCount > changed } == true
+            if frame.isInformative { previous = frame.hash }
             while from < other.count, other[from].time < target - window { from += 1 }
             var to = from
             while to < other.count, other[to].time <= target + window { to += 1 }
             let near = other[from..<to]
             guard !near.isEmpty else { continue }
+            if follows, !near.contains(where: { abs($0.time - target) <= 0.15 }) { continue }
             if frame.isInformative {
                 let nearest = near.lazy.filter(\.isInformative).map { ($0.hash ^ frame.hash).nonzeroBitCount }.min()
                 if let nearest {
