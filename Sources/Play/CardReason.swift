@@ -22,11 +22,16 @@ public enum CardReason {
         }
     }
 
+    /// A card's category as a noun, a similar video's own: "similar video" (its group is of videos only).
+    public static func title(_ card: Card) -> String {
+        card.category == .similar && card.item.kind == .video ? "similar video" : title(card.category)
+    }
+
     /// The reason line; `now` dates an old photo's age. `namesOnly` names the kept copy by its file
     /// name alone (the web card, where the folder is shown apart).
     public static func text(_ card: Card, now: Date, namesOnly: Bool = false) -> String {
         if let group = card.group {
-            let what = card.category == .duplicates ? "copies, byte for byte the same" : "similar photos"
+            let what = card.category == .duplicates ? "copies, byte for byte the same" : Words.plural(title(card))
             // The web card shows the suggested member and a strip of all of them, marked to keep or not.
             if namesOnly {
                 return "\(group.members.count) \(what): mark the ones to keep (★ is suggested); delete moves the unmarked, keep keeps all"
@@ -68,7 +73,7 @@ public enum CardReason {
         case .similar:
             return card.twin.map { twin in
                 "similar to \(namesOnly ? String(decoding: twin.rawPath.lastComponent, as: UTF8.self) : twin.rawPath.description) (kept)"
-            } ?? "similar photo"
+            } ?? title(card)
         case .bigVideos:
             return "\(ByteCount.human(card.item.size)) video"
         case .screenshots:

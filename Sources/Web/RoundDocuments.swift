@@ -183,7 +183,7 @@ struct CardDocument: Encodable {
         let item = card.item
         id = card.id
         kind = item.kind.rawValue
-        category = CardReason.title(card.category)
+        category = CardReason.title(card)
         reason = CardReason.text(card, now: now, namesOnly: true)
         size = card.bytes
         folder = item.rawPath.parent.description

@@ -177,9 +177,11 @@ import Testing
                                                  "DCIM/Camera/trimmed.mp4": try Self.video("trimmed.mp4"),
                                                  "DCIM/Camera/hevc.MOV": try Self.video("hevc.MOV"),
                                                  "DCIM/Camera/messenger.mp4": try Self.video("messenger.mp4")])
-        let group = try #require(try fixture.context.cards(.similar).first?.group)
+        let card = try #require(try fixture.context.cards(.similar).first)
+        let group = try #require(card.group)
         #expect(group.members.count == 4)
         #expect(KeepRuleTests.name(group.suggested) == "original.mp4")
+        #expect(CardReason.title(card) == "similar video" && CardReason.text(card, now: Date()).hasPrefix("4 similar videos: "))
         #expect(group.id == group.suggested.item.id)
         #expect(group.suggested.why.contains("the whole video") && group.suggested.why.contains("largest resolution"), "\(group.suggested.why)")
         let why = Dictionary(uniqueKeysWithValues: group.members.map { (KeepRuleTests.name($0), $0.why) })

@@ -8,7 +8,7 @@ import Play
 /// A card as text: what the file is, why it is a candidate, and the running tally.
 enum CardView {
     static func render(_ card: Card, number: Int, total: Int, session: RoundSession, secondsLeft: Double?, thresholds: Thresholds, now: Date) -> String {
-        var lines = ["── card \(number) of \(total) · \(title(card.category)) " + String(repeating: "─", count: max(0, 40 - title(card.category).count))]
+        var lines = ["── card \(number) of \(total) · \(CardReason.title(card)) " + String(repeating: "─", count: max(0, 40 - CardReason.title(card).count))]
         lines += describe(card, thresholds: thresholds, now: now).map { "  " + $0 }
         var tally = "  deleted \(session.deletedCards.count) · \(humanBytes(session.bytesToFree)) to free"
         if let secondsLeft { tally += " · \(Int(secondsLeft.rounded(.up))) s left" }
