@@ -34,6 +34,9 @@ public struct GroupMember: Sendable, Equatable {
     public var onlyHere: [String] = []
     /// A video's length in seconds (from its fingerprint), nil for a photo or a video not sampled.
     public var duration: Double?
+    /// For a video, the suggested video's time at which this copy's first frame shows (`VideoStarts`: a trimmed copy
+    /// starts seconds in; 0 for the suggested copy itself); nil for a photo, or a video that does not align.
+    public var startsAt: Double?
 
     public var id: Int64 { item.id! }
     public var bytes: Int64 { item.size + linked.reduce(0) { $0 + $1.size } }
@@ -54,14 +57,16 @@ extension CardGroup {
         let factsByID = Dictionary(uniqueKeysWithValues: facts.map { ($0.id, $0) })
         let context = rule.context(facts, looks)
         let others = distinct.dropFirst().sorted { $0.path.lexicographicallyPrecedes($1.path) }
+        let starts = first.kind == .video ? try VideoStarts.of(distinct.map { $0.id! }, against: first.id!, db) : [:]
         let suggested = GroupMember(item: first, linked: linked[first.id!] ?? [], suggested: true,
-                                    why: rule.decided(keeper, over: others.map { factsByID[$0.id!]! }, context), duration: keeper.duration)
+                                    why: rule.decided(keeper, over: others.map { factsByID[$0.id!]! }, context), duration: keeper.duration,
+                                    startsAt: first.kind == .video ? 0 : nil)
         return CardGroup(id: key, members: [suggested] + others.map { member in
             let copy = factsByID[member.id!]!
             return GroupMember(item: member, linked: linked[member.id!] ?? [], suggested: false,
                                why: rule.losses(copy, keeper: keeper, context),
                                onlyHere: OnlyHere.of(member, against: first, facts: (copy, keeper), looks: looks, context: context),
-                               duration: copy.duration)
+                               duration: copy.duration, startsAt: starts[member.id!])
         })
     }
 }

@@ -227,6 +227,8 @@ struct GroupDocument: Encodable {
         let duration: Double?
         let bitrate: Int?
         let poster: String?
+        /// A video's start against the suggested one (its time at this copy's first frame), to play them together.
+        let startsAt: Double?
     }
 
     let id: Int64
@@ -243,7 +245,7 @@ struct GroupDocument: Encodable {
                           sharpness: item.sharpness.map { sharpest > 0 ? $0 / sharpest : 1 }, suggested: member.suggested, why: member.why,
                           onlyHere: member.onlyHere, kind: item.kind.rawValue, duration: member.duration.map { ($0 * 1000).rounded() / 1000 },
                           bitrate: member.duration.flatMap { $0 > 0 ? Int((Double(item.size) * 8 / $0).rounded()) : nil },
-                          poster: WebApp.posterURL(item, card: member.id))
+                          poster: WebApp.posterURL(item, card: member.id), startsAt: member.startsAt.map { ($0 * 1000).rounded() / 1000 })
         }
     }
 

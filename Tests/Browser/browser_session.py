@@ -278,6 +278,16 @@ def long_press(driver, x, y, seconds=0.8):
     driver.execute_cdp_cmd("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
 
 
+def end_round(driver, wait):
+    """Esc stops the round on the play page (unless its last card brought the confirmation already); the
+    confirmation's yes (moving what was deleted, if anything); waits for the round's end (its XP shown)."""
+    if not driver.find_elements(By.ID, "confirmation"):
+        driver.find_element(By.TAG_NAME, "body").send_keys("\ue00c")   # Esc (Keys.ESCAPE)
+    wait.until(lambda d: d.find_elements(By.ID, "confirm-yes"))
+    driver.find_element(By.ID, "confirm-yes").click()
+    wait.until(lambda d: d.find_elements(By.ID, "xp-earned"))
+
+
 def console_errors(driver):
     """The browser console's errors since the last look (reading the log empties it)."""
     return [entry for entry in driver.get_log("browser") if entry["level"] == "SEVERE"]

@@ -21,7 +21,7 @@ import sys
 
 sys.dont_write_bytecode = True   # no __pycache__ beside the sources: a checkout stays as cloned
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_session import arguments, check, console_errors, finish, Home, ROOT, Session, viewport  # noqa: E402
+from browser_session import arguments, check, console_errors, end_round, finish, Home, ROOT, Session, viewport  # noqa: E402
 
 from selenium.webdriver.common.by import By  # noqa: E402  (browser_session exits with the install command without it)
 from selenium.webdriver.common.keys import Keys  # noqa: E402
@@ -90,10 +90,7 @@ def main():
         check("1932×2576" in facts, f"the card says the upright size: {facts!r}")
         check(natural_h > natural_w, f"the preview is upright: {natural_w}×{natural_h}")
         driver.save_screenshot(os.path.join(shots, "turned-photo.png"))
-        driver.find_element(By.TAG_NAME, "body").send_keys(Keys.ESCAPE)
-        wait.until(lambda d: d.find_elements(By.ID, "confirm-yes"))
-        driver.find_element(By.ID, "confirm-yes").click()
-        wait.until(lambda d: d.find_elements(By.ID, "xp-earned"))
+        end_round(driver, wait)
         logged = console_errors(driver)
         check(not logged, f"no console error: {logged}")
 
@@ -119,10 +116,7 @@ def main():
         body.send_keys(Keys.ESCAPE)
         wait.until(lambda d: not d.find_elements(By.ID, "compare"))
         # The battle ends with nothing decided (so the phone is dealt the group again).
-        body.send_keys(Keys.ESCAPE)
-        wait.until(lambda d: d.find_elements(By.ID, "confirm-yes"))
-        driver.find_element(By.ID, "confirm-yes").click()
-        wait.until(lambda d: d.find_elements(By.ID, "xp-earned"))
+        end_round(driver, wait)
         logged = console_errors(driver)
         check(not logged, f"no console error: {logged}")
 

@@ -192,6 +192,11 @@ import Testing
         #expect(group.suggested.item.hasLocation == true)
         #expect(abs((group.suggested.duration ?? 0) - 10) < 0.1)
         #expect(group.members.allSatisfy { $0.onlyHere.isEmpty }, "\(group.members.map(\.onlyHere))")
+        // Where each copy starts in the original, from their frames' alignment (the comparison plays them at the same
+        // moment): the trimmed copy (cut from 2.6 s) 2.6 s in, the whole-length copies at 0.
+        let starts = Dictionary(uniqueKeysWithValues: group.members.map { (KeepRuleTests.name($0), $0.startsAt ?? .nan) })
+        #expect(starts["original.mp4"] == 0 && abs(starts["trimmed.mp4"]! - 2.6) <= 0.3, "\(starts)")
+        #expect(abs(starts["hevc.MOV"]!) <= 0.3 && abs(starts["messenger.mp4"]!) <= 0.3, "\(starts)")
     }
 
     /// Told apart by bitrate alone (the same length, size and metadata), the higher bitrate is kept; a longer copy

@@ -28,6 +28,7 @@ enum Assets {
         File("play.js", PackageResources.play_js),
         File("groupCard.js", PackageResources.groupCard_js),
         File("videoPlayer.js", PackageResources.videoPlayer_js),
+        File("videoCompare.js", PackageResources.videoCompare_js),
         File("roundEnd.js", PackageResources.roundEnd_js),
         File("trash.js", PackageResources.trash_js),
         File("signin.js", PackageResources.signin_js),

@@ -1,6 +1,7 @@
 import { SC } from "./common.js";
+import { playTogether, videoFacts, videoPane } from "./videoCompare.js";
 
-// The play page's group cards (duplicates, similar photos): the strip of members with their keep marks,
+// The play page's group cards (duplicates, similar photos and videos): the strip of members with their keep marks,
 // and the side-by-side comparison. `currentTop()` is the play page's card on top ({ node, card } or null).
 export function groupCards(currentTop, { opened = () => {}, closed = () => {} } = {}) {
   const { el, bytes } = SC;
@@ -12,14 +13,14 @@ export function groupCards(currentTop, { opened = () => {}, closed = () => {} } 
   function memberStrip(card) {
     const strip = el("div", { class: "members", role: "list", "aria-label": "Copies: mark those to keep" });
     card.group.members.forEach((m, i) => {
-      const facts = [bytes(m.size), m.width && m.height ? SC.upright(m).join("×") : null, m.format,
+      const facts = m.kind === "video" ? videoFacts(m) : [bytes(m.size), m.width && m.height ? SC.upright(m).join("×") : null, m.format,
         m.capturedAt ? SC.date(m.capturedAt) : null].filter(Boolean).join(" · ");
       const toggle = el("button", { class: "mark", "data-item": m.item, "aria-label": "Keep copy " + (i + 1),
         onclick: event => { event.stopPropagation(); toggleMark(card, i + 1); } }, "✓");
       strip.append(el("div", { class: "member", role: "listitem", "data-item": m.item, "data-position": i + 1 },
         el("button", { class: "peek", "aria-label": "Compare copy " + (i + 1) + " with the suggested one",
           onclick: event => { event.stopPropagation(); compare(card, m); } },
-          el("img", { src: SC.media(m.media + "?side=320"), alt: m.name, draggable: "false" })),
+          el("img", { src: SC.media(m.kind === "video" ? m.poster || m.media : m.media + "?side=320"), alt: m.name, draggable: "false" })),
         // Where each copy is tells them apart: its last folder whole, cut from the left ("…/Backup/IMG_4001.JPG").
         el("div", { class: "member-text" }, el("b", { class: "member-place", title: m.folder + "/" + m.name },
           (i + 1) + (m.suggested ? " ★ " : " "), el("bdi", {}, breakable(SC.place(m.folder, m.name, 40)))),
@@ -103,15 +104,21 @@ export function groupCards(currentTop, { opened = () => {}, closed = () => {} } 
   }
 
   // The side-by-side comparison: the member and the suggested one fitted to their panes at the same zoom; the wheel
-  // zooms both, a drag pans both, F flips the two in place, K marks the member to keep, Esc closes.
+  // zooms both, a drag pans both, F flips the two in place, K marks the member to keep, Esc closes. Two copies of a
+  // video play in their panes, played, paused and scrubbed together by one set of controls (space plays).
   function compare(card, member) {
     const suggested = card.group.members.find(m => m.suggested);
+    const isVideo = member.kind === "video" && suggested.kind === "video";
     const view = { scale: 1, x: 0, y: 0 };
-    const panes = [suggested, member].map(m => el("div", { class: "pane" },
+    const panes = [suggested, member].map(m => isVideo ? videoPane(m) : el("div", { class: "pane" },
       el("img", { src: SC.media(m.media), alt: m.name, draggable: "false" }),
       el("div", { class: "pane-label" }, (m.suggested ? "★ suggested · " : "") + SC.place(m.folder, m.name, 60) + " · " + bytes(m.size) +
         (m.width && m.height ? " · " + SC.upright(m).join("×") : ""))));
-    const apply = () => { for (const pane of panes) pane.querySelector("img").style.transform =
+    const together = isVideo ? playTogether(panes, [suggested, member]) : null;
+    if (isVideo) currentTop()?.node.querySelector("video")?.pause();   // the card's own video waits behind
+    // The photos zoom (a video's poster frame, where it cannot play, does not).
+    const photo = pane => pane.querySelector("img:not(.poster)");
+    const apply = () => { for (const pane of panes) if (photo(pane)) photo(pane).style.transform =
       "translate(" + view.x + "px," + view.y + "px) scale(" + view.scale + ")"; };
     // Both photos fitted to their panes (contain; a small one scaled up, smoothly), so two copies compare at
     // the same size whatever their resolution. 1:1 (the button or `1`) shows each at its own pixel size (the
@@ -120,7 +127,8 @@ export function groupCards(currentTop, { opened = () => {}, closed = () => {} } 
     let actual = false;
     const fit = () => {
       for (const [i, pane] of panes.entries()) {
-        const img = pane.querySelector("img"), m = i === 0 ? suggested : member;
+        const img = photo(pane), m = i === 0 ? suggested : member;
+        if (!img) continue;
         const w = img.naturalWidth, h = img.naturalHeight;
         if (!w || !h) continue;
         let scale;
@@ -143,7 +151,7 @@ export function groupCards(currentTop, { opened = () => {}, closed = () => {} } 
       Object.assign(view, { scale: 1, x: 0, y: 0 });
       fit(); apply();
     };
-    for (const pane of panes) pane.querySelector("img").addEventListener("load", fit);
+    for (const pane of panes) photo(pane)?.addEventListener("load", fit);
     // The button names the file it marks and the side it is on (the member starts on the right; Flip moves it).
     const keepButton = el("button", { id: "compare-keep", "aria-pressed": String(marks.has(member.item)),
       onclick: () => toggleMark(card, card.group.members.indexOf(member) + 1) });
@@ -153,12 +161,14 @@ export function groupCards(currentTop, { opened = () => {}, closed = () => {} } 
       " (" + (stacked() ? (flipped ? "top" : "bottom") : (flipped ? "left" : "right")) + ")");
     const resized = () => { fit(); keepLabel(); };
     const close = () => {
+      together?.stop();
       overlay.remove(); document.removeEventListener("keydown", keys, true); window.removeEventListener("resize", resized); closeOpen = null;
       closed();
     };
     const overlay = el("div", { class: "compare", id: "compare", role: "dialog", "aria-label": "Compare two copies", "data-item": member.item },
       el("div", { class: "panes" }, ...panes),
-      el("div", { class: "actions" }, keepButton, actualButton,
+      together ? together.bar : null,
+      el("div", { class: "actions" }, keepButton, isVideo ? null : actualButton,
         el("button", { id: "compare-flip", onclick: () => flip() }, "Flip" + key("F")),
         el("button", { id: "compare-close", onclick: close }, "Close" + key("Esc"))));
     let flipped = false;
@@ -200,7 +210,8 @@ export function groupCards(currentTop, { opened = () => {}, closed = () => {} } 
       if (key === "escape") { event.preventDefault(); event.stopPropagation(); close(); }
       else if (key === "f") { event.preventDefault(); event.stopPropagation(); flip(); }
       else if (key === "k") { event.preventDefault(); event.stopPropagation(); keepButton.click(); }
-      else if (key === "1") { event.preventDefault(); event.stopPropagation(); toggleActual(); }
+      else if (key === "1" && !isVideo) { event.preventDefault(); event.stopPropagation(); toggleActual(); }
+      else if (key === " " && together) { event.preventDefault(); event.stopPropagation(); document.getElementById("compare-controls")?.toggle(); }
       else if (key === "+" || key === "=") { event.preventDefault(); event.stopPropagation(); view.scale = Math.min(8, view.scale * 1.2); apply(); }
       else if (key === "-") { event.preventDefault(); event.stopPropagation(); view.scale = Math.max(1, view.scale / 1.2); apply(); }
     };
