@@ -17,6 +17,8 @@ struct WebChannel: HTTPChannelHandler {
 
     let responder: HTTPChannelHandler.Responder
     let registry: ConnectionRegistry
+    /// This listener's connections accepted and not handed to `handle` yet.
+    let unclaimed = Unclaimed()
 
     /// A server of `registry`'s front (its limits) for `Application(server:)`.
     static func server(_ registry: ConnectionRegistry) -> HTTPServerBuilder {
@@ -52,12 +54,12 @@ struct WebChannel: HTTPChannelHandler {
             try pipeline.addHandler(HTTPConnectionStateHandler(idleTimeout: limits.idleTimeout, logger: logger))
             let wrapped = try NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>(
                 wrappingChannelSynchronously: channel, configuration: .init(isOutboundHalfClosureEnabled: true))
-            return Accepted(wrapped)
+            return unclaimed.add(wrapped)
         }
     }
 
     func handle(value: Value, logger: Logger) async {
-        guard let channel = value.take() else { return }
+        guard let channel = unclaimed.take(value.channel) else { return }
         await handleHTTP(asyncChannel: channel, logger: logger)
     }
 
@@ -69,42 +71,63 @@ struct WebChannel: HTTPChannelHandler {
     static let headFields = 100
 }
 
-/// An accepted connection on its way to `WebChannel.handle`, which may never come: a server stopped
-/// (its task cancelled, or shutting down) drops the connections it accepted and has not handed out
-/// yet, and a `NIOAsyncChannel` released before its writer is finished stops the process ("Deinited
-/// NIOAsyncWriter without calling finish()", swift-nio #2813). So the connection is held here until
-/// `handle` takes it; if its listener closes first, it is closed, and once closed without having been
-/// taken its writer is finished and it is let go.
-final class Accepted: ServerChildChannelValue, @unchecked Sendable {
+/// An accepted connection on its way to `WebChannel.handle` (the `NIOAsyncChannel` itself waits in `Unclaimed`).
+struct Accepted: ServerChildChannelValue {
     let channel: any Channel
-    private let lock = NIOLock()
-    private var waiting: NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>?
+}
 
-    init(_ wrapped: NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>) {
-        channel = wrapped.channel
-        waiting = wrapped
-        // These callbacks hold this (and the connection) until the connection closes.
-        channel.closeFuture.whenComplete { _ in self.abandon() }
-        channel.parent?.closeFuture.whenComplete { [channel] _ in
-            if self.isWaiting { channel.close(promise: nil) }
+/// The connections of a listener accepted and not handed to `WebChannel.handle` yet, which may never
+/// come: a server stopped (its task cancelled, or shutting down) drops the connections it accepted
+/// and has not handed out, and a `NIOAsyncChannel` released before its writer is finished stops the
+/// process ("Deinited NIOAsyncWriter without calling finish()", swift-nio #2813). So each waits here
+/// until `handle` takes it; the listener closing first closes it, and once closed without having
+/// been taken its writer is finished and it is let go. Nothing stays here once its connection closes.
+final class Unclaimed: @unchecked Sendable {
+    typealias Connection = NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>
+
+    private let lock = NIOLock()
+    private var waiting: [ObjectIdentifier: (connection: Connection, listener: ObjectIdentifier?)] = [:]
+    /// Listeners whose closing is watched, and those closed.
+    private var watched: Set<ObjectIdentifier> = []
+    private var closed: Set<ObjectIdentifier> = []
+
+    /// Keeps `connection` until it is taken or closes (on its event loop, as it is set up).
+    func add(_ connection: Connection) -> Accepted {
+        let channel = connection.channel
+        let id = ObjectIdentifier(channel)
+        let listener = channel.parent.map { ObjectIdentifier($0) }
+        let (watch, listenerClosed) = lock.withLock {
+            waiting[id] = (connection, listener)
+            guard let listener else { return (false, false) }
+            return (watched.insert(listener).inserted, closed.contains(listener))
         }
+        channel.closeFuture.whenComplete { _ in self.abandon(id) }
+        if watch, let parent = channel.parent {
+            parent.closeFuture.whenComplete { _ in self.listenerClosed(ObjectIdentifier(parent)) }
+        }
+        if listenerClosed { channel.close(promise: nil) }
+        return Accepted(channel: channel)
     }
 
     /// The connection for `handle` (which finishes it), or nil when it closed before.
-    func take() -> NIOAsyncChannel<HTTPRequestPart, HTTPResponsePart>? {
-        lock.withLock {
-            defer { waiting = nil }
-            return waiting
-        }
+    func take(_ channel: any Channel) -> Connection? {
+        lock.withLock { waiting.removeValue(forKey: ObjectIdentifier(channel))?.connection }
     }
-
-    private var isWaiting: Bool { lock.withLock { waiting != nil } }
 
     /// Closed and never taken: its writer finished, the connection let go.
-    private func abandon() {
-        lock.withLock {
-            defer { waiting = nil }
-            return waiting
-        }?.outbound.finish()
+    private func abandon(_ id: ObjectIdentifier) {
+        lock.withLock { waiting.removeValue(forKey: id)?.connection }?.outbound.finish()
     }
+
+    /// The listener closed: no one will take its connections waiting here.
+    private func listenerClosed(_ listener: ObjectIdentifier) {
+        let left = lock.withLock {
+            closed.insert(listener)
+            return waiting.values.filter { $0.listener == listener }.map(\.connection.channel)
+        }
+        for channel in left { channel.close(promise: nil) }
+    }
+
+    /// How many wait (for tests).
+    var count: Int { lock.withLock { waiting.count } }
 }
