@@ -10,7 +10,7 @@ APT_PACKAGES = libmagic-dev libexif-dev libxxhash-dev libsqlite3-dev zlib1g-dev 
                libimage-exiftool-perl jdupes trash-cli file time sqlite3 \
                chromium chromium-driver python3-selenium python3-numpy python3-pip \
                tmux chafa ffmpeg man-db bash-completion zbar-tools nodejs \
-               mate-backgrounds plasma-workspace-wallpapers
+               mate-backgrounds plasma-workspace-wallpapers opencv-doc
 
 # Python packages the browser tests need that Debian does not ship (axe-core's accessibility checks), from PyPI
 # with Debian's own pip into the system's Python (the one the tests run); each is named by the module it gives.

@@ -9,7 +9,11 @@ copy: how many landed in their original's group. The speed: the set's playing ti
 durations: what playing every video end to end takes, the floor any tool that watches them pays) over the
 cold scan's wall time, the target being 20 or more; the scan's CPU time is shown beside it.
 
-usage: video_eval.py CLEAN FOLDER [--repeat N]    (the scan is run N times, default 1; the median is kept)
+`--floor` also measures ffmpeg's decode floor on the same files, one ffmpeg at a time with one thread, frames
+decoded to nothing: only the keyframes (`-skip_frame nokey`: the least any tool that looks at frames decodes),
+and every frame (what playing the set decodes); the scan's CPU time is given as a ratio to each.
+
+usage: video_eval.py CLEAN FOLDER [--repeat N] [--floor]    (the scan is run N times, default 1; the median is kept)
 """
 import collections
 import itertools
@@ -30,6 +34,16 @@ def playing_seconds(folder, files):
                               os.path.join(folder, name)], capture_output=True, text=True).stdout.strip()
         total += float(out) if out not in ("", "N/A") else 0.0
     return total
+
+
+def decode_seconds(folder, files, *skip):
+    """CPU seconds of ffmpeg decoding each file to nothing (one thread; `skip`: which frames it leaves undecoded)."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    for name in files:
+        subprocess.run(["ffmpeg", "-v", "error", "-nostdin", "-threads", "1", *skip, "-i", os.path.join(folder, name),
+                        "-map", "0:v:0", "-f", "null", "-"], capture_output=True)
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
 
 
 def scan(clean, folder):
@@ -98,6 +112,10 @@ def main():
           f"not compared: {videos.get('notCompared')}")
     print(f"cold scan: {wall:.2f} s wall ({cpu:.2f} s CPU, clean and its ffmpegs); playing the set: {play:.0f} s; "
           f"playing / cold scan = {play / wall:.1f}x (target >= 20x), per CPU second {play / max(cpu, 1e-9):.1f}x; {os.cpu_count()} cores")
+    if "--floor" in sys.argv:
+        keyframes, every = decode_seconds(folder, files, "-skip_frame", "nokey"), decode_seconds(folder, files)
+        print(f"ffmpeg's decode floor (CPU, one thread): keyframes only {keyframes:.2f} s, every frame {every:.2f} s; "
+              f"the cold scan's CPU is {cpu / max(keyframes, 1e-9):.1f}x the keyframes' and {cpu / max(every, 1e-9):.2f}x every frame's")
     for a, b, ka, kb in false_pairs:
         print(f"  false pair: {a} ({ka}) ~ {b} ({kb})")
     for a, b in missed:
