@@ -12,13 +12,18 @@ import Scanning
 package struct AppService: Sendable {
     package let environment: [String: String]
     package let door: LibraryDoor
+    /// A broken configuration file is said and the defaults used (`restore` and `trash list`: recovery is not blocked).
+    package let usingDefaultsIfBroken: Bool
 
-    package init(environment: [String: String], door: LibraryDoor = LibraryDoor()) {
+    package init(environment: [String: String], door: LibraryDoor = LibraryDoor(), usingDefaultsIfBroken: Bool = false) {
         self.environment = environment
         self.door = door
+        self.usingDefaultsIfBroken = usingDefaultsIfBroken
     }
 
-    package func context() throws -> AppContext { try AppContext(environment: environment, door: door) }
+    package func context() throws -> AppContext {
+        try AppContext(environment: environment, door: door, usingDefaultsIfBroken: usingDefaultsIfBroken)
+    }
 
     package func profile() throws -> ProfileDocument {
         ProfileDocument(try PlayerView(context: try context()))

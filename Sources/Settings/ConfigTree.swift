@@ -45,7 +45,7 @@ extension ConfigTree: Codable {
         switch self {
         case .table(let entries):
             var keyed = encoder.container(keyedBy: AnyKey.self)
-            for (key, value) in entries { try keyed.encode(value, forKey: AnyKey(key)) }
+            for key in entries.keys.sorted() { try keyed.encode(entries[key]!, forKey: AnyKey(key)) }
         case .array(let items):
             var array = encoder.unkeyedContainer()
             for item in items { try array.encode(item) }
@@ -79,5 +79,20 @@ extension ConfigTree {
         default:
             return self == other
         }
+    }
+}
+
+/// The configuration as its TOML file names it (its tables and snake_case keys, each table's keys sorted): what
+/// `clean config show --json` prints.
+public struct SettingsTree: Encodable {
+    let tree: ConfigTree
+
+    public func encode(to encoder: any Encoder) throws { try tree.encode(to: encoder) }
+}
+
+extension Configuration {
+    /// The effective configuration as `clean config` shows it, as a tree of tables.
+    public var tree: SettingsTree {
+        SettingsTree(tree: (try? ConfigTree.parse(toml: toml, file: "the effective configuration")) ?? .table([:]))
     }
 }

@@ -17,14 +17,29 @@ package struct AppContext {
     /// Shared by every copy of the context: one database per process.
     package let door: LibraryDoor
 
+    /// The configuration and the file it came from; a file that cannot be read stops the command, or (for the recovery
+    /// commands) is said on stderr and the defaults are used.
+    private static func configuration(_ environment: [String: String], usingDefaultsIfBroken: Bool) throws -> (Configuration, String?) {
+        do {
+            return try ConfigLoader.load(environment: environment)
+        } catch {
+            guard usingDefaultsIfBroken else { throw error }
+            AppLog.warn("clean: \(error); using the defaults for this command (fix it, or `clean config set` a key to rewrite it)")
+            return (Configuration.defaults, nil)
+        }
+    }
+
     /// Reads the configuration and the clock; `door` is shared when one process makes several contexts
     /// (the web app makes one per request, so each reads the configuration and the clock afresh).
-    package init(environment: [String: String] = ProcessInfo.processInfo.environment, door: LibraryDoor = LibraryDoor()) throws {
+    /// `usingDefaultsIfBroken`: a configuration file that cannot be read is said on stderr and the defaults are used
+    /// (the recovery commands, `restore` and `trash list`, must not be blocked by it); otherwise it stops the command.
+    package init(environment: [String: String] = ProcessInfo.processInfo.environment, door: LibraryDoor = LibraryDoor(),
+                 usingDefaultsIfBroken: Bool = false) throws {
         self.environment = environment
         self.door = door
         home = Self.home(environment)
         StateFolder.secure(home)
-        (configuration, configSource) = try ConfigLoader.load(environment: environment)
+        (configuration, configSource) = try Self.configuration(environment, usingDefaultsIfBroken: usingDefaultsIfBroken)
         now = try Self.now(environment)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone.current

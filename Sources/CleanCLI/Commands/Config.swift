@@ -25,9 +25,13 @@ extension Clean.Config {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show the effective configuration and where it came from.")
 
+        @Flag(help: "One JSON document on stdout: {overrides, state, configuration} (its keys as the TOML file names them).")
+        var json = false
+
         func run() throws {
             let context = try AppContext()
             let user = ConfigLoader.userFile(environment: context.environment)
+            if json { return try printDocument(ConfigDocument(context)) }
             print("# defaults: compiled in")
             print(context.configSource.map { "# overrides: \($0)" } ?? "# overrides: none (\(user) does not exist)")
             print("# state: \(context.home)")

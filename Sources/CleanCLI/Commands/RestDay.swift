@@ -18,6 +18,9 @@ extension Clean {
         @Argument(help: "monday … sunday, or none.")
         var weekday: String?
 
+        @Flag(help: "One JSON document on stdout: {restDay: monday … sunday, or null}.")
+        var json = false
+
         /// Calendar's numbering (1 Sunday … 7 Saturday) of a weekday name; 0 for `none`; nil if not a weekday.
         static func number(of text: String) -> Int? {
             let name = text.lowercased()
@@ -37,6 +40,7 @@ extension Clean {
             let context = try AppContext()
             guard let weekday, let number = Self.number(of: weekday) else {
                 let current = try PlayerView(context: context).profile.restWeekday
+                if json { return try printDocument(RestDayDocument(weekday: current)) }
                 print(current.flatMap { (1...7).contains($0) ? "Rest day: \(DayText.weekdayNames[$0 - 1])." : nil }
                       ?? "No rest day. Choose one with `clean rest-day sunday` (any weekday).")
                 return
@@ -45,6 +49,7 @@ extension Clean {
             try library.updateProfile(newPlayer: PlayerView.newPlayer(context), at: context.now) { profile in
                 profile.restWeekday = number == 0 ? nil : number
             }
+            if json { return try printDocument(RestDayDocument(weekday: number)) }
             print(number == 0 ? "No rest day: every day counts for the streak."
                               : "Rest day: \(DayText.weekdayNames[number - 1]). Skipping it never breaks your streak.")
         }

@@ -26,10 +26,14 @@ extension Clean.Vacation {
     struct Status: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Show the vacation, if any.")
 
+        @Flag(help: "One JSON document on stdout: {vacation: {start, end, active} or null}.")
+        var json = false
+
         func run() throws {
             let context = try AppContext()
             let today = Day(context.now, in: context.calendar)
             let view = try PlayerView(context: context)
+            if json { return try printDocument(VacationDocument(view.profile.vacation, today: today, openEnd: VacationText.openEnd)) }
             guard let vacation = view.profile.vacation, vacation.end >= today else {
                 print("No vacation set. Start one with `clean vacation start [--until YYYY-MM-DD]`.")
                 return
@@ -45,16 +49,20 @@ extension Clean.Vacation {
         @Option(help: "The last day of the vacation, YYYY-MM-DD (today or later). Without it: until `clean vacation end`.")
         var until: String?
 
+        @Flag(help: "One JSON document on stdout: {vacation: {start, end, active}}.")
+        var json = false
+
         func run() throws {
             let context = try AppContext()
             let today = Day(context.now, in: context.calendar)
             var end = VacationText.openEnd
             if let until {
+                // A value that does not fit is a usage error (64), as a parse error is.
                 guard let day = Day(string: until) else {
-                    throw CleanError("--until '\(until)' is not a date; write it as YYYY-MM-DD, e.g. \(today.adding(days: 7))")
+                    throw ValidationError("--until '\(until)' is not a date; write it as YYYY-MM-DD, e.g. \(today.adding(days: 7))")
                 }
                 guard day >= today else {
-                    throw CleanError("--until \(until) is in the past; the vacation starts today (\(today))")
+                    throw ValidationError("--until \(until) is in the past; the vacation starts today (\(today))")
                 }
                 end = day
             }
@@ -63,6 +71,7 @@ extension Clean.Vacation {
             try library.updateProfile(newPlayer: PlayerView.newPlayer(context), at: context.now) { profile in
                 profile.vacation = vacation
             }
+            if json { return try printDocument(VacationDocument(vacation, today: today, openEnd: VacationText.openEnd)) }
             print(VacationText.describe(vacation, today: today))
         }
     }
@@ -71,17 +80,22 @@ extension Clean.Vacation {
     struct End: ParsableCommand {
         static let configuration = CommandConfiguration(abstract: "End the vacation: today is its last day.")
 
+        @Flag(help: "One JSON document on stdout: {vacation: {start, end, active} or null}.")
+        var json = false
+
         func run() throws {
             let context = try AppContext()
             let today = Day(context.now, in: context.calendar)
             guard let library = try context.existingLibrary(forWriting: true),
                   let current = try library.profile()?.vacation, current.end >= today else {
+                if json { return try printDocument(VacationDocument(nil, today: today, openEnd: VacationText.openEnd)) }
                 print("No vacation to end.")
                 return
             }
             let ended = try library.updateProfile(newPlayer: PlayerView.newPlayer(context), at: context.now) { profile in
                 profile.vacation = current.start > today ? nil : Game.Vacation(start: current.start, end: today)
             }
+            if json { return try printDocument(VacationDocument(ended.vacation, today: today, openEnd: VacationText.openEnd)) }
             print(ended.vacation == nil ? "Vacation cancelled (it had not begun)."
                                         : "Vacation ends today (\(today)). Welcome back: one round keeps the streak going.")
         }
