@@ -38,10 +38,10 @@ enum AchievementsOutput {
     }
 
     /// "  ✓ First Steps       bronze   Delete 1 file               " (59 columns: a bar of 10,
-    /// a space and an amount of up to 10 still fit 80).
+    /// a space and an amount of up to 10 still fit 80). Cut to its columns on a terminal only (`fitted`).
     private static func row(_ a: AchievementStatus, mark: String, rules: Rules, style: Style) -> String {
-        "  " + mark + " " + padRight(truncated(a.title, 17), 18) + padRight(tierText(a.tier, style: style), 9)
-            + padRight(truncated(goal(a, rules: rules), 27), 28)
+        "  " + mark + " " + padRight(fitted(a.title, 17), 17) + " " + padRight(tierText(a.tier, style: style), 9)
+            + padRight(fitted(goal(a, rules: rules), 27), 27) + " "
     }
 
     private static func tierText(_ tier: AchievementTier, style: Style) -> String {

@@ -110,7 +110,7 @@ enum BossList {
             if let weekly = boss.weekly {
                 let ends = DayText.short(Day(weekly.endsAt, in: calendar))
                 print("This week: \(boss.title) (clean boss \(boss.name)) · \(boss.difficulty.rawValue.capitalized)")
-                print("  " + truncated(weekly.story, Style.columns - 3))
+                print("  " + fitted(weekly.story, Style.columns - 3))
                 print("  \(bar) \(state) · +\(boss.xpReward) XP · \(plural(boss.cards, "card")) ready · a new boss on \(ends)")
             } else {
                 print("\(boss.title) (clean boss \(boss.name)) · \(boss.difficulty.rawValue.capitalized)")

@@ -67,6 +67,12 @@ func truncated(_ text: String, _ width: Int) -> String {
     text.count <= width ? text : String(text.prefix(max(0, width - 1))) + "…"
 }
 
+/// `text` cut to `width` as `truncated` does when stdout is a terminal; whole into a pipe or a file, where nothing
+/// wraps and every word is wanted (issue 53).
+func fitted(_ text: String, _ width: Int) -> String {
+    Terminal.stdoutIsTTY ? truncated(text, width) : text
+}
+
 /// `text` without trailing spaces (a padded last column leaves none behind).
 func trimmedRight(_ text: String) -> String {
     var text = text
