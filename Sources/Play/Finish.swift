@@ -48,7 +48,10 @@ extension PlayContext {
             report.pending = true
             return try withStanding(report)
         }
-        return try moveAndSettle(round.id!)
+        // Cards and files apart, as the done screen counted them ("4 cards" beside "8 files" of their groups).
+        var settled = try moveAndSettle(round.id!)
+        settled.cards = session.cardsDecided
+        return settled
     }
 
     /// Confirms a pending batch: moves its cards and credits the round.

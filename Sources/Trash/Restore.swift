@@ -22,7 +22,7 @@ public enum RestoreError: Error, Equatable, Sendable, CustomStringConvertible {
         switch self {
         case .unsafePath(let path): "refusing to restore to '\(path)': not an absolute path without '.' or '..'"
         case .notInTrash(let name): "'\(RawPath(bytes: name))' is not in the trash"
-        case .taken(let path): "'\(path)' already exists; not overwritten (restore with renaming to keep both)"
+        case .taken(let path): "'\(path)' already exists; not overwritten (`clean restore --rename ID` keeps both: it comes back as NAME (restored).EXT)"
         case .changed(let path, let why): "the trashed copy of '\(path)' was changed outside clean (\(why)); left where it is"
         case .failed(let failure): failure.description
         }

@@ -37,4 +37,10 @@ import Testing
         #expect(wrapped("", indent: "  ") == [])
         #expect(wrapped("unbreakable-word-longer-than-the-line", width: 10) == ["unbreakable-word-longer-than-the-line"])
     }
+
+    /// `o` with no desktop session says so instead of "opened in the desktop's viewer" (issue 53).
+    @Test func openingWithoutADisplaySaysThereIsNone() {
+        let said = Helpers.open("/nonexistent.jpg", environment: ["PATH": "/usr/bin:/bin"])
+        #expect(said.hasPrefix("no desktop to open it in") && !said.contains("opened"), "\(said)")
+    }
 }

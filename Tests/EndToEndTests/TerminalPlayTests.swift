@@ -247,6 +247,7 @@ import Testing
         try "#!/bin/sh\nprintf '%s\\n' \"$1\" >> \(shellQuoted(opened))\n".write(toFile: bin + "/xdg-open", atomically: true, encoding: .utf8)
         chmod(bin + "/xdg-open", 0o755)
         library.clean.environment["PATH"] = bin + ":/usr/bin:/bin"
+        library.clean.environment["DISPLAY"] = ":0"   // a desktop session: `o` opens (without one it says there is none)
         let pane = try library.play("boss old")
         defer { pane.stop() }
 
