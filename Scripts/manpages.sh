@@ -5,7 +5,8 @@
 # page is named as git names its own (clean-trash-empty.1, not clean.trash.empty.1), `clean help`'s page
 # is left out, a page with subcommands lists them with their one-line summaries, and the hand-written
 # sections in Scripts/man/PAGE.mdoc are put in their places: DESCRIPTION's text first in DESCRIPTION,
-# ENVIRONMENT and FILES before EXIT STATUS, EXAMPLES (and any other) after it.
+# ENVIRONMENT and FILES before EXIT STATUS, EXAMPLES (and any other) after it. Every page's EXIT STATUS is
+# Scripts/man/exit-status.mdoc: 0, 1, 3 (done in part), 64 (usage) and 130 (interrupted).
 set -euo pipefail
 config=${1:?usage: Scripts/manpages.sh CONFIG OUT} out=${2:?usage: Scripts/manpages.sh CONFIG OUT}
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -49,7 +50,7 @@ for source in "$made"/clean*.1; do
     done
     [ -z "$commands" ] || commands=".Pp"$'\n'"Commands, each with a page of its own:"$'\n'".Bl -tag -width 12n -compact"$'\n'"$commands.El"$'\n'".Pp"$'\n'"Options:"$'\n'
 
-    awk -v fragment="$fragment" -v commands="$commands" '
+    awk -v fragment="$fragment" -v commands="$commands" -v status=Scripts/man/exit-status.mdoc '
         function section(line) { sub(/^\.Sh +/, "", line); gsub(/"/, "", line); return line }
         BEGIN {
             while ((getline line < fragment) > 0) {
@@ -63,7 +64,14 @@ for source in "$made"/clean*.1; do
         /^\.Xr clean\.help 1/ { next }
         /^\.Xr clean\./ { sub(/^\.Xr /, ""); gsub(/\./, "-"); print ".Xr " $0; next }
         /^\.Sh DESCRIPTION/ { print; printf "%s%s", description, commands; next }
-        /^\.Sh "?EXIT STATUS/ { printf "%s", before; print; exiting = 1; next }
+        /^\.Sh "?EXIT STATUS/ {
+            printf "%s", before; print; exiting = 1
+            # the codes of Scripts/man/exit-status.mdoc in place of the generic ones of the generator
+            while ((getline line < status) > 0) print line
+            skipping = 1; next
+        }
+        skipping && !/^\.Sh / { next }
+        /^\.Sh / { skipping = 0 }
         /^\.Sh / && exiting { printf "%s", after; exiting = 0; placed = 1 }
         { print }
         END { if (!placed) printf "%s", after }
@@ -73,6 +81,7 @@ done
 # A fragment whose page was not made (a command renamed or removed) would be lost without a word.
 for fragment in Scripts/man/*.mdoc; do
     page=$(basename "$fragment" .mdoc)
+    [ "$page" = exit-status ] && continue   # every page's EXIT STATUS, not a page of its own
     [ -f "$out/$page.1" ] || { echo "manpages: $fragment has no page $page.1 to go into" >&2; exit 1; }
 done
 echo "manpages: $(ls "$out" | wc -l) pages in $out"

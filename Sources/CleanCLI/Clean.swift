@@ -34,12 +34,27 @@ public struct Clean: ParsableCommand {
         if let first = arguments.first, !first.hasPrefix("-"), first != "help", !names.contains(first) {
             exit(withError: ValidationError(DidYouMean.sentence(unknown: "command", first, among: names, command: "clean ")))
         }
+        // `clean help WORD…`: each word a command of the one before, or a usage error (64), as a mistyped command is.
+        if arguments.first == "help" {
+            var commands: [any ParsableCommand.Type] = configuration.subcommands, prefix = "clean "
+            for word in arguments.dropFirst() where !word.hasPrefix("-") {
+                guard let command = commands.first(where: { $0._commandName == word }) else {
+                    exit(withError: ValidationError(DidYouMean.sentence(unknown: "command", word, among: commands.map { $0._commandName },
+                                                                        command: "clean help " + prefix.dropFirst("clean ".count))))
+                }
+                commands = command.configuration.subcommands
+                prefix += word + " "
+            }
+        }
         do {
             var command = try parseAsRoot(arguments)
             if !(command is Config || command is Config.SetValue), (try? AppContext()) != nil {
                 AutoEmpty.run(AppService(environment: ProcessInfo.processInfo.environment))
             }
             try command.run()
+        } catch let error as UsageError {
+            FileHandle.standardError.write(Data("Error: \(error)\n".utf8))
+            exit(withError: ExitCode.validationFailure)
         } catch {
             exit(withError: error)
         }

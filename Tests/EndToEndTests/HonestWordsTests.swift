@@ -17,7 +17,7 @@ import Testing
         #expect(try clean.run(["scan", try clean.copyOfTheFixtures(), "--quiet"]).status == 0)
         let play = try clean.run(["boss", "duplicates", "--yes"], input: "d\nd\nd\n")
         #expect(play.status == 0, "\(play.stderr)")
-        #expect(play.stdout.contains("Round over: reviewed 6 · kept 3 · deleted 3\n226.1 KB moved to the trash (recoverable)\n"), "\(play.stdout)")
+        #expect(play.stdout.contains("Round over: reviewed 3 cards (6 files) · kept 3 · deleted 3\n226.1 KB moved to the trash (recoverable)\n"), "\(play.stdout)")
         #expect(!play.stdout.contains("freed"), "\(play.stdout)")
         return clean
     }
@@ -45,7 +45,9 @@ import Testing
                 == listed.compactMap { $0["id"] as? Int }.sorted())
         let real = try clean.run(["trash", "empty", "--all", "--yes"])
         #expect(real.stdout == "Deleted 3 files for good: 226.1 KB freed for good.\n", "\(real.stdout)")
-        #expect(try clean.run(["trash", "empty", "--all", "--yes", "--dry-run"]).status != 0, "--yes with --dry-run is refused")
+        // --yes with --dry-run: the dry run wins (issue 53), so it says what would go; here nothing is left.
+        let both = try clean.run(["trash", "empty", "--all", "--yes", "--dry-run"])
+        #expect(both.status == 0 && !both.stdout.contains("Deleted"), "\(both.stdout) \(both.stderr)")
     }
 
     @Test func autoEmptyPurgesPastItsDaysAtTheStartOfAnyCommandAndSaysSo() throws {
@@ -81,7 +83,7 @@ import Testing
         let shown = try clean.run(["config"]).stdout
         #expect(shown.contains("auto_empty_days = 0"), "\(shown)")
         let refused = try clean.run(["config", "set", "trash.auto_empty_days", "4000"])
-        #expect(refused.status == 1 && refused.stderr.contains("trash.auto_empty_days"), "\(refused.stderr)")
+        #expect(refused.status == 64 && refused.stderr.contains("trash.auto_empty_days"), "a value out of range is a usage error: \(refused.stderr)")
     }
 
     @Test func pendingShowsLocalTimesTitlesAndSizes() throws {

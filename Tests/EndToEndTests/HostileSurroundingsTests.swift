@@ -78,9 +78,9 @@ import Testing
         #expect(try clean.run(["config", "set", "trash.directory", disk + "/Trash"]).status == 0)
         let run = try runInPrivateMounts(clean, setup: "mount -t tmpfs -o size=64k tmpfs '\(disk)'",
                                          ["round", "--yes"], input: "d\nd\nd\n", after: "find '\(disk)' -type f")
-        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.status == 1, "nothing of the batch moved (issue 53): \(run.stderr)")
         for path in contents.keys {
-            #expect(run.stdout.contains(path) && run.stdout.contains("No space left on device (the disk that holds '\(disk)/Trash/files' is full"),
+            #expect(run.stderr.contains(path) && run.stderr.contains("No space left on device (the disk that holds '\(disk)/Trash/files' is full"),
                     "\(run.stdout)\n\(run.stderr)")
         }
         #expect(run.after.isEmpty, "half-written in the trash: \(run.after)")

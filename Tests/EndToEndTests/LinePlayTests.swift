@@ -39,7 +39,7 @@ import Testing
             "  duplicates: 1, 338.0 KB",
             "    338.0 KB  \(folder)/a-copy.jpg",
             "Move 1 card (338.0 KB) to the trash? [y/N]",
-            "Round over: reviewed 2 · kept 1 · deleted 1",
+            "Round over: reviewed 1 card (2 files) · kept 1 · deleted 1",
             "338.0 KB moved to the trash (recoverable)",
         ].joined(separator: "\n")
         #expect(run.stdout.hasPrefix(expected), "\(run.stdout)")

@@ -40,6 +40,8 @@ for section in NAME SYNOPSIS DESCRIPTION ENVIRONMENT FILES "EXIT STATUS" EXAMPLE
     check "man -l clean.1 renders $section" grep -q "^$section\$" "$work/clean.txt"
 done
 check "clean.1's EXAMPLES show a scripted round" has "$work/clean.txt" "| clean round --json"
+check "clean.1's EXIT STATUS lists 3 (done in part), 64 (usage) and 130 (interrupted)" \
+    sh -c 'sed -n "/^EXIT STATUS\$/,/^[A-Z]/p" "$1" | grep -Eq "^ +3 +Done in part" && sed -n "/^EXIT STATUS\$/,/^[A-Z]/p" "$1" | grep -Eq "^ +64 +Usage" && sed -n "/^EXIT STATUS\$/,/^[A-Z]/p" "$1" | grep -Eq "^ +130 +Interrupted"' _ "$work/clean.txt"
 check "clean.1 lists the commands, boss among them" grep -Eq '^ +boss +Fight a boss' "$work/clean.txt"
 check "clean.1's SEE ALSO names clean-boss(1)" has "$work/clean.txt" "clean-boss(1)"
 MANWIDTH=80 man -l "$man1/clean-boss.1" 2>/dev/null | col -bx > "$work/boss.txt"

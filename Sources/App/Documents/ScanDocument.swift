@@ -31,6 +31,9 @@ package struct ScanDocument: Encodable {
     let oldPhotos: Tally
     let duplicates: Groups
     let similar: Groups
+    /// False when this scan did not look for similar photos (`--no-similar`): `similar` then counts the groups of an
+    /// earlier scan, as they were.
+    let similarChecked: Bool
     let protected: [StoreDocument]
     let badShots: Int
     let photosFingerprinted: Int
@@ -44,7 +47,8 @@ package struct ScanDocument: Encodable {
     let removedToTrash: Int
     let elapsedSeconds: Double
 
-    package init(_ report: ScanReport) {
+    package init(_ report: ScanReport, similarChecked: Bool = true) {
+        self.similarChecked = similarChecked
         let s = report.summary
         files = s.files
         bytes = s.bytes

@@ -30,7 +30,11 @@ extension Clean.Config {
             do {
                 change = try ConfigEditor.set(key: key, value: value, environment: ProcessInfo.processInfo.environment)
             } catch {
-                throw CleanError(error.description)
+                // A key or a value that does not fit is a usage error (64); a file that cannot be read or written, a failure.
+                switch error {
+                case .config, .unwritable: throw CleanError(error.description)
+                default: throw UsageError(error.description)
+                }
             }
             print("\(change.key) = \(change.value)  (in \(change.file))")
         }

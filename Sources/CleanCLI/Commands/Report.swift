@@ -20,11 +20,13 @@ extension Clean {
         @Option(help: ArgumentHelp("Also write the report as one self-contained HTML page with charts.", valueName: "file"))
         var html: String?
 
+        /// A value that does not fit is a usage error (64), as a parse error is.
+        func validate() throws {
+            if let since, Day(string: since) == nil { throw ValidationError("--since '\(since)' is not a date like 2026-03-01") }
+        }
+
         func run() throws {
-            let day = try since.map { text in
-                guard let day = Day(string: text) else { throw CleanError("--since '\(text)' is not a date like 2026-03-01") }
-                return day
-            }
+            let day = since.flatMap(Day.init(string:))
             let view = try AppService(environment: ProcessInfo.processInfo.environment).storage(since: day, libraryTotals: !json || html != nil)
             if let html { try ReportHTML.write(view.html(inApp: false), to: html) }
             if json {

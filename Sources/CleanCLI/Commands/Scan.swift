@@ -73,10 +73,13 @@ extension Clean {
             if json {
                 // The one line saying videos were not compared goes beside the document (stderr), as warnings do.
                 if let videos = ScanOutput.videoLine(report.videos) { Terminal.warn("clean:" + videos.dropFirst()) }
-                try printDocument(ScanDocument(report))
+                try printDocument(ScanDocument(report, similarChecked: !noSimilar))
             } else {
-                print(ScanOutput.human(report, roots: roots, bosses: context.configuration.game.bosses))
+                print(ScanOutput.human(report, roots: roots, bosses: context.configuration.game.bosses, similarChecked: !noSimilar))
             }
+            // What could not be read goes to stderr; the scan indexed the rest: done in part.
+            for line in ScanOutput.problems(report.errors) { Terminal.warn(line) }
+            if !report.errors.isEmpty { throw ExitStatus.partial }
         }
 
         /// The desktop's Pictures folder, announced (stdout, or stderr beside --json), or one sentence saying what to type.

@@ -1,11 +1,13 @@
 import App
+import FileSystem
 import Game
 import Library
 import Scanning
 
 /// How a scan report is shown: a short human summary, or the JSON DESIGN.md specifies.
 enum ScanOutput {
-    static func human(_ report: ScanReport, roots: [some CustomStringConvertible], bosses: [BossDefinition]) -> String {
+    /// `similarChecked`: false for `--no-similar`, whose summary does not say how many similar photos there are.
+    static func human(_ report: ScanReport, roots: [some CustomStringConvertible], bosses: [BossDefinition], similarChecked: Bool = true) -> String {
         let s = report.summary
         var lines = [
             "Scanned \(roots.map(\.description).joined(separator: ", ")) in \(String(format: "%.1f", report.elapsedSeconds)) s",
@@ -17,18 +19,13 @@ enum ScanOutput {
             "  big videos       \(grouped(s.bigVideos.count)) (\(humanBytes(s.bigVideos.bytes)))",
             "  old photos       \(grouped(s.oldPhotos.count)) (\(humanBytes(s.oldPhotos.bytes)))",
             "  duplicates       \(grouped(s.duplicates.groups)) groups, \(grouped(s.duplicates.files)) files, \(humanBytes(s.duplicates.reclaimableBytes)) reclaimable",
-            "  similar          \(grouped(s.similar.groups)) groups, \(grouped(s.similar.files)) files, \(humanBytes(s.similar.reclaimableBytes)) reclaimable",
+            similarChecked ? "  similar          \(grouped(s.similar.groups)) groups, \(grouped(s.similar.files)) files, \(humanBytes(s.similar.reclaimableBytes)) reclaimable"
+                : "  similar          not checked (--no-similar)",
             "  bad shots        \(grouped(s.badShots.count)) (\(humanBytes(s.badShots.bytes))): blurry, dark, overexposed or taken by accident",
         ]
         if let videos = videoLine(report.videos) { lines.append(videos) }
         let protected = ProtectedOutput.lines(s.protected)
         if !protected.isEmpty { lines += [""] + protected }
-        if !report.errors.isEmpty {
-            lines.append("")
-            lines.append("\(plural(report.errors.count, "file")) could not be read:")
-            for issue in report.errors.prefix(10) { lines.append("  \(issue.path): \(issue.reason)") }
-            if report.errors.count > 10 { lines.append("  … and \(report.errors.count - 10) more (clean scan --json lists them all)") }
-        }
         lines.append("")
         lines.append(next(s, bosses: bosses))
         return lines.joined(separator: "\n")
@@ -63,5 +60,18 @@ enum ScanOutput {
         let look = "`clean items --filter \(best.filter.rawValue)` to look"
         guard let boss = bosses.first(where: { $0.category == best.queue }) else { return "Next: \(look)." }
         return "Next: \(look), or `clean boss \(boss.name)` to play."
+    }
+
+    /// What could not be read, for stderr: the folders and the files apart, each with why (ten of each shown).
+    static func problems(_ errors: [ScanIssue]) -> [String] {
+        let folders = errors.filter { (try? NoLinks.status($0.path))?.kind == .directory }
+        let files = errors.filter { issue in !folders.contains { $0.path == issue.path } }
+        var lines: [String] = []
+        for (issues, noun) in [(folders, "folder"), (files, "file")] where !issues.isEmpty {
+            lines.append("clean: \(plural(issues.count, noun)) could not be read:")
+            for issue in issues.prefix(10) { lines.append("  \(issue.path): \(issue.reason)") }
+            if issues.count > 10 { lines.append("  … and \(issues.count - 10) more (clean scan --json lists them all)") }
+        }
+        return lines
     }
 }

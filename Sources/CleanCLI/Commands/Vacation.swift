@@ -59,10 +59,10 @@ extension Clean.Vacation {
             if let until {
                 // A value that does not fit is a usage error (64), as a parse error is.
                 guard let day = Day(string: until) else {
-                    throw ValidationError("--until '\(until)' is not a date; write it as YYYY-MM-DD, e.g. \(today.adding(days: 7))")
+                    throw UsageError("--until '\(until)' is not a date; write it as YYYY-MM-DD, e.g. \(today.adding(days: 7))")
                 }
                 guard day >= today else {
-                    throw ValidationError("--until \(until) is in the past; the vacation starts today (\(today))")
+                    throw UsageError("--until \(until) is in the past; the vacation starts today (\(today))")
                 }
                 end = day
             }

@@ -43,6 +43,8 @@ extension Clean {
                 } else {
                     for report in reports { print(RoundOutput.human(report)) }
                 }
+                for line in reports.flatMap(RoundOutput.problems) { Terminal.warn(line) }
+                if action == .confirm { try ExitStatus.moved(reports) }
             }
         }
 

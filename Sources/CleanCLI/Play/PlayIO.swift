@@ -62,6 +62,8 @@ struct PlayEnd {
     var timeUp: Bool
     /// Cards decided (kept or deleted).
     var reviewed: Int
+    /// Files those cards hold (a group card's members each count): what `reviewed` in the round's report counts.
+    var files = 0
     /// Cards left for a later round (`s`).
     var skipped = 0
     /// The batch to move (`BatchSummary`), nil when nothing was deleted.

@@ -19,20 +19,33 @@ struct PlayLoop {
 
     private var policy: ConfirmationPolicy { options.dryRun ? .dryRun : options.yes ? .yes : .ask }
 
-    /// The round's report, and the sentence said instead of playing when there was nothing to play.
-    func run() throws -> (report: RoundReport, nothingToPlay: String?) {
+    /// How play went, for the command's output and exit status.
+    struct Outcome {
+        let report: RoundReport
+        /// Why there was nothing to play (nothing was dealt), nil when there was a round.
+        var nothing: NothingToPlay?
+        /// Ctrl-C ended play.
+        var interrupted = false
+        /// The player asked for the batch to move (y, or --yes) and there was one.
+        var askedToMove = false
+    }
+
+    /// Deals and plays the round. Nothing to play is said (a refusal, today's time used up, on stderr; an empty queue
+    /// where the output goes).
+    func run() throws -> Outcome {
         switch try RoundDriver.deal(play, kind: opening.kind, category: opening.category, order: options.order, roundSeconds: opening.seconds,
                                     policy: policy, clock: ContinuousClock()) {
         case .nothing(let why, let report):
             let sentence = Self.words(why, scanned: try play.library.firstScan() != nil)
-            Screen(json: options.json).say(sentence)
-            return (report, sentence)
+            if case .allowanceUsedUp = why { Terminal.warn(sentence) } else { Screen(json: options.json).say(sentence) }
+            return Outcome(report: report, nothing: why)
         case .play(let round):
-            return (try drive(round), nil)
+            return try drive(round)
         }
     }
 
-    private func drive(_ round: RoundDriver) throws -> RoundReport {
+    private func drive(_ round: RoundDriver) throws -> Outcome {
+        var interrupted = false
         var (input, screen, terminal) = makeIO(round)
         defer { terminal?.restore() }
         var showCard = true
@@ -51,7 +64,7 @@ struct PlayLoop {
             switch input.next(timeout: round.secondsLeft) {
             case .timeTick: screen.tick(session: round.session, secondsLeft: round.secondsLeft)
             case .endOfInput: break play
-            case .interrupt: round.interrupt(); break play
+            case .interrupt: interrupted = true; round.interrupt(); break play
             case .unknown(let text): screen.unknown(text); showCard = true
             case .mark(let position):
                 if let member = card.group?.member(at: position) {
@@ -73,7 +86,7 @@ struct PlayLoop {
                     switch input.next(timeout: round.secondsLeft) {
                     case .timeTick: continue
                     case .endOfInput: break play
-                    case .interrupt: round.interrupt(); break play
+                    case .interrupt: interrupted = true; round.interrupt(); break play
                     default: break waiting
                     }
                 }
@@ -81,7 +94,8 @@ struct PlayLoop {
         }
         round.endPlay()
         let deleted = round.deletedCards
-        var end = PlayEnd(timeUp: round.timeUp, reviewed: round.session.cardsDecided, skipped: round.session.skipped.count)
+        var end = PlayEnd(timeUp: round.timeUp, reviewed: round.session.cardsDecided, files: round.session.decisions.count,
+                          skipped: round.session.skipped.count)
         if let problem = round.deckProblem {
             end.problem = "No more cards could be read from the index (\(problem)): play ended with the cards already dealt."
         }
@@ -95,10 +109,11 @@ struct PlayLoop {
         screen.done(end)
         // Asked only once the done screen is drawn: the input drops what was typed ahead.
         let answer = end.question == nil ? false : input.confirms()
+        let askedToMove = !deleted.isEmpty && !interrupted && round.confirmation(answer: answer) == .yes
         let report = try opening.finish(round, confirmed: answer)
         // Raw (unechoed) until the batch has moved; leaving raw mode drops whatever was typed meanwhile.
         terminal?.restore()
-        return report
+        return Outcome(report: report, interrupted: interrupted, askedToMove: askedToMove)
     }
 
     /// Why there is nothing to play, in the terminal's words (`NothingToPlay.words`, the pages' too).

@@ -8,7 +8,7 @@ struct PlayOptions: ParsableArguments {
     @Flag(help: "Move the batch at the end without asking.")
     var yes = false
 
-    @Flag(help: "Show what would move; move nothing and record nothing.")
+    @Flag(help: "Show what would move; move nothing and record nothing (with --yes too: the dry run wins).")
     var dryRun = false
 
     @Option(help: "Deal order: standard (clearest and largest first), oldest, largest, random.")
@@ -25,7 +25,6 @@ struct PlayOptions: ParsableArguments {
 
     func validate() throws {
         if web && (yes || dryRun || json) { throw ValidationError("--web plays in the browser; --yes, --dry-run and --json are for the terminal") }
-        if yes && dryRun { throw ValidationError("--yes and --dry-run cannot go together") }
     }
 }
 

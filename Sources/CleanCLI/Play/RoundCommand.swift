@@ -90,12 +90,24 @@ enum PlayCommand {
         }
         let opening = try AppService(environment: ProcessInfo.processInfo.environment).openRound(boss: boss)
         defer { withExtendedLifetime(opening.lock) {} }
-        let (report, nothingToPlay) = try PlayLoop(opening: opening, options: options).run()
+        let outcome = try PlayLoop(opening: opening, options: options).run()
+        let report = outcome.report
         if options.json {
-            try printDocument(RoundMessageDocument(report, message: nothingToPlay == nil ? nil : "nothing to play"))
-        } else if nothingToPlay == nil {
+            try printDocument(RoundMessageDocument(report, message: outcome.nothing == nil ? nil : "nothing to play"))
+        } else if outcome.nothing == nil {
             print(RoundOutput.human(report))
         }
+        for line in RoundOutput.problems(report) { Terminal.warn(line) }
+        try exitStatus(outcome)
+    }
+
+    /// 0 when everything asked was done; 1 for a refusal (today's swiping time used up); 130 for Ctrl-C; when the
+    /// batch asked to move did not move whole (files not moved or left behind, or it waits in `clean pending`), 3, or 1
+    /// when none of it moved.
+    static func exitStatus(_ outcome: PlayLoop.Outcome) throws {
+        if case .allowanceUsedUp = outcome.nothing { throw ExitCode.failure }
+        if outcome.interrupted { throw ExitStatus.interrupted }
+        if outcome.askedToMove { try ExitStatus.moved([outcome.report]) }
     }
 }
 

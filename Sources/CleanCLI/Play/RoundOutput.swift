@@ -30,13 +30,21 @@ enum RoundOutput {
         if r.bossDefeated { lines.append("👑 Boss defeated!") }
         for title in r.challengesCompleted { lines.append("✔ Challenge complete: \(title)") }
         if r.recycled > 0 { lines.append("(\(r.recycled) of these had been deleted and restored before: no XP again)") }
-        if !r.skipped.isEmpty {
-            lines.append("Not moved (\(plural(r.skipped.count, "file"))):")
-            for skip in r.skipped { lines.append("  \(skip.path): \(skip.reason)") }
-        }
-        for left in r.leftBehind { lines.append("  left behind \(left.path): \(left.reason)") }
         if r.deleted > 0 { lines.append("Changed your mind? `clean restore --round \(r.roundID ?? 0)` puts them back.") }
         return lines.joined(separator: "\n")
+    }
+}
+
+extension RoundOutput {
+    /// What did not go as asked, for stderr: the files not moved and why, the linked files left behind.
+    static func problems(_ r: RoundReport) -> [String] {
+        var lines: [String] = []
+        if !r.skipped.isEmpty {
+            lines.append("clean: not moved (\(plural(r.skipped.count, "file"))):")
+            for skip in r.skipped { lines.append("  \(skip.path): \(skip.reason)") }
+        }
+        for left in r.leftBehind { lines.append("clean: left behind \(left.path): \(left.reason)") }
+        return lines
     }
 }
 

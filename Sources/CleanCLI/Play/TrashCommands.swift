@@ -24,7 +24,8 @@ extension Clean {
             var json = false
 
             func run() throws {
-                let listing = try AppService(environment: ProcessInfo.processInfo.environment).trashListing()
+                // A broken config file does not block a recovery command: said, and the defaults used.
+                let listing = try AppService(environment: ProcessInfo.processInfo.environment, usingDefaultsIfBroken: true).trashListing()
                 if json { return try printDocument(listing.document) }
                 let files = listing.files
                 guard !files.isEmpty else { return print("The trash is empty.") }
@@ -64,7 +65,7 @@ extension Clean {
             @Flag(help: "Do not ask.")
             var yes = false
 
-            @Flag(help: "Show what would be deleted for good; delete nothing.")
+            @Flag(help: "Show what would be deleted for good; delete nothing (with --yes too: the dry run wins).")
             var dryRun = false
 
             @Flag(help: "One JSON document on stdout.")
@@ -72,7 +73,6 @@ extension Clean {
 
             func validate() throws {
                 if all && olderThan != nil { throw ValidationError("give --older-than DAYS or --all, not both") }
-                if yes && dryRun { throw ValidationError("--yes and --dry-run cannot go together") }
                 if let olderThan, olderThan < 0 { throw ValidationError("--older-than takes a number of days, 0 or more") }
             }
 
@@ -112,6 +112,8 @@ extension Clean {
                     } else if outcome.files > 0 {
                         print("Deleted \(plural(outcome.files, "file")) for good: \(humanBytes(outcome.bytes)) freed for good.")
                     }
+                    // Entries that could not be deleted (each said on stderr): done in part, or failed when none went.
+                    if !outcome.problems.isEmpty { throw outcome.files > 0 ? ExitStatus.partial : ExitCode.failure }
                 }
             }
         }
@@ -166,7 +168,8 @@ struct RestoreOptions: ParsableArguments {
     }
 
     func run() throws {
-        let service = AppService(environment: ProcessInfo.processInfo.environment)
+        // A broken config file does not block a recovery command: said, and the defaults used.
+        let service = AppService(environment: ProcessInfo.processInfo.environment, usingDefaultsIfBroken: true)
         let choice: RestoreChoice
         if picks {
             let calendar = try service.context().calendar
@@ -191,10 +194,12 @@ struct RestoreOptions: ParsableArguments {
             try printDocument(result.document)
         } else {
             for id in outcome.restored { print("restored \(id): \(outcome.paths[id]!)") }
-            for failure in outcome.failed { Terminal.warn("clean: not restored \(failure.id): \(failure.reason)") }
             if result.asked == 0 { print(picks ? "Nothing restored." : "Nothing to restore.") }
         }
-        if !outcome.failed.isEmpty && outcome.restored.isEmpty { throw ExitCode.failure }
+        // What stayed in the trash goes to stderr, beside the document too (its `failed` lists the same).
+        for failure in outcome.failed { Terminal.warn("clean: not restored \(failure.id): \(failure.reason)") }
+        // Nothing restored of what was asked: failed; some of it: done in part.
+        if !outcome.failed.isEmpty { throw outcome.restored.isEmpty ? ExitCode.failure : ExitStatus.partial }
     }
 }
 

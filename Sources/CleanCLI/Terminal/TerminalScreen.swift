@@ -82,7 +82,8 @@ final class TerminalScreen: PlayScreen {
     func done(_ end: PlayEnd) {
         terminal.leaveAlternateScreen()
         let later = end.skipped > 0 ? ", \(end.skipped) for later" : ""
-        let headline = (end.timeUp ? "⏱ Time's up! " : "") + "Done: \(plural(end.reviewed, "card")) decided\(later)."
+        let files = end.files != end.reviewed ? " (\(plural(end.files, "file")))" : ""
+        let headline = (end.timeUp ? "⏱ Time's up! " : "") + "Done: \(plural(end.reviewed, "card")) decided\(files)\(later)."
         say(style.bold(end.timeUp ? style.yellow(headline) : headline))
         if let problem = end.problem { say(style.yellow(problem)) }
         for text in [end.summary, end.notice].compactMap({ $0 }) { say(text) }
