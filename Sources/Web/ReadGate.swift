@@ -65,6 +65,10 @@ final class ReadGate: ChannelDuplexHandler, RemovableChannelHandler {
     private let status: ConnectionStatus
     private var held: ByteBuffer?
     private var readWanted = false
+    /// The connection answered its last (a refusal) and half-closed: what the peer still sends is read
+    /// and dropped until it closes, so that the close does not find bytes unread (which resets the
+    /// connection, and a peer may then lose the answer before reading it).
+    private var draining = false
     /// The peer's end of input, passed on once the bytes before it are.
     private var inputClosed = false
     private var context: ChannelHandlerContext?
@@ -86,6 +90,7 @@ final class ReadGate: ChannelDuplexHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         var bytes = unwrapInboundIn(data)
         pace.arrived()
+        guard !draining else { return }
         // Between requests, the first bytes of the next: its head is on its way (`RequestWatch` says when it came).
         if pace.inFlight == 0 && held == nil {
             let now = NIODeadline.now()
@@ -99,7 +104,16 @@ final class ReadGate: ChannelDuplexHandler, RemovableChannelHandler {
         forward(context)
     }
 
+    func channelReadComplete(context: ChannelHandlerContext) {
+        guard draining else { return context.fireChannelReadComplete() }
+        context.read()
+    }
+
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if draining, case .inputClosed? = event as? ChannelEvent {
+            context.close(promise: nil)
+            return
+        }
         if case .inputClosed? = event as? ChannelEvent, held != nil {
             inputClosed = true
             return
@@ -108,12 +122,22 @@ final class ReadGate: ChannelDuplexHandler, RemovableChannelHandler {
     }
 
     func read(context: ChannelHandlerContext) {
-        if pace.admitting && held == nil {
+        if draining {
+            context.read()
+        } else if pace.admitting && held == nil {
             pace.reading()
             context.read()
         } else {
             readWanted = true
         }
+    }
+
+    /// From now on what the peer sends is dropped, and read until it closes.
+    func drain() {
+        guard let context, !draining else { return }
+        draining = true
+        held = nil
+        context.read()
     }
 
     /// An answer ended: let through what waits (on the next turn of the loop, not inside the write).

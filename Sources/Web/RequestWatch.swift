@@ -243,8 +243,16 @@ final class RequestWatch: ChannelDuplexHandler, RemovableChannelHandler {
         context.write(wrapOutboundOut(.head(head)), promise: nil)
         context.write(wrapOutboundOut(.body(.byteBuffer(ByteBuffer(string: text)))), promise: nil)
         let channel = context.channel
-        context.writeAndFlush(wrapOutboundOut(.end(nil))).whenComplete { _ in channel.close(promise: nil) }
-        // A peer that reads nothing does not hold the connection open waiting for that flush.
+        let gate = pace.gate
+        context.writeAndFlush(wrapOutboundOut(.end(nil))).assumeIsolated().whenComplete { result in
+            // The answer, then the end of output; what the peer still sends is read and dropped until
+            // it closes: closing with its bytes unread would reset the connection, and the peer could
+            // lose the answer (a trickler's 408, the rest of a body over the limit after its 413).
+            guard case .success = result else { return channel.close(promise: nil) }
+            gate?.drain()
+            channel.close(mode: .output).whenFailure { _ in channel.close(promise: nil) }
+        }
+        // A peer that reads nothing, or goes on sending, does not hold the connection open longer.
         channel.eventLoop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
     }
 

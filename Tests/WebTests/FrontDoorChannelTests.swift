@@ -71,6 +71,27 @@ import Testing
         }
     }
 
+    /// A refusal is read whatever the peer goes on sending: after the 413 the server half-closes and
+    /// drops what still comes until the peer closes, and the connection ends (a FIN). Closing with those
+    /// bytes unread resets it, and the peer could lose the answer (web_load.py's trickler got a reset, not its 408).
+    @Test func aBodyOverTheLimitThatGoesOnArrivingStillGetsIts413() async throws {
+        try await Self.serve { port in
+            let chunk = String(repeating: "x", count: 8_192)
+            let chunks = String(repeating: "2000\r\n\(chunk)\r\n", count: 128) + "0\r\n\r\n"
+            let request = Self.head("POST /api/v1/rounds", port, "Content-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n") + chunks
+            for _ in 0..<3 {
+                let (answer, reset) = try await Self.offThePool {
+                    let socket = try Socket(connectingTo: port)
+                    defer { socket.close() }
+                    try socket.send(request)
+                    return try socket.readToEnd(within: .seconds(10))
+                }
+                #expect(answer.hasPrefix("HTTP/1.1 413") && answer.contains("65536 bytes"), "\(answer.prefix(300))")
+                #expect(!reset, "the connection ends, it is not reset")
+            }
+        }
+    }
+
     @Test func twoHostHeadersAre400() async throws {
         try await Self.serve { port in
             for hosts in [["127.0.0.1:\(port)", "evil.example"], ["evil.example", "127.0.0.1:\(port)"], ["127.0.0.1:\(port)", "127.0.0.1:\(port)"]] {

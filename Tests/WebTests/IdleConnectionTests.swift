@@ -181,16 +181,24 @@ final class Socket: @unchecked Sendable {
 
     /// Everything until the server closes, or what came within `limit`.
     func readAll(within limit: Duration) throws -> String {
+        try readToEnd(within: limit).text
+    }
+
+    /// Everything until the server closes, or what came within `limit`, and how it ended: `reset` when
+    /// the server's close reset the connection (`ECONNRESET`) instead of ending it (a FIN, read as the end).
+    func readToEnd(within limit: Duration) throws -> (text: String, reset: Bool) {
         var data: [UInt8] = [], buffer = [UInt8](repeating: 0, count: 8_192)
+        var reset = false
         let deadline = ContinuousClock.now + limit
         while ContinuousClock.now < deadline {
             var poller = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
             guard poll(&poller, 1, 100) > 0 else { continue }
             let n = buffer.withUnsafeMutableBytes { recv(fd, $0.baseAddress, $0.count, 0) }
+            if n < 0 { reset = errno == ECONNRESET }
             if n <= 0 { break }
             data += buffer[..<n]
         }
-        return String(decoding: data, as: UTF8.self)
+        return (String(decoding: data, as: UTF8.self), reset)
     }
 
     /// Whether the server has closed this connection (it reads as the end), without waiting.
