@@ -103,12 +103,13 @@ import Testing
                                                                  "confirm-out.png", "video-card.png", "report.png", "light-theme.png"])
     }
 
-    /// `web_videos.py` (issue 51), at 1280×800 and 390×844: a similar-video group card (an original and its trimmed
-    /// copy), the original suggested and marked; the comparison plays both side by side (stacked on a phone) from one
-    /// set of controls, the trimmed copy at the moment the alignment says (2.6 s behind), a scrub moving both, each
-    /// copy's place, length, frame size, bitrate and size under it; ← deletes the copy not kept, the original stays.
+    /// `web_videos.py` (issue 51), at 1280×800 and 390×844: a similar-video group card (an original, its trimmed copy
+    /// and its HEVC export), the original suggested and marked; the comparison plays two side by side (stacked on a
+    /// phone) from one set of controls, the trimmed copy at the moment the alignment says (2.6 s behind), a scrub
+    /// moving both, each copy's place, length, frame size, bitrate and size under it; ← deletes the copies not kept,
+    /// the original stays.
     @Test func twoCopiesOfAVideoPlaySideBySide() throws {
-        try Self.runBrowserScript("web_videos.py", screenshots: ["video-group-card.png", "video-compare.png", "phone-video-compare.png"])
+        try Self.runBrowserScript("web_videos.py", screenshots: ["video-group-card.png", "video-compare.png", "video-compare-hevc.png", "phone-video-compare.png"])
     }
 
     /// Runs `Tests/Browser/NAME` on the built binary: it must exit 0 (its output is the failure

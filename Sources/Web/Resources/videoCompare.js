@@ -5,7 +5,7 @@ import { videoPlayer } from "./videoPlayer.js";
 // length, frame size, bitrate and file size under it, and one set of controls (videoPlayer.js) plays, pauses
 // and scrubs both together. A trimmed copy starts seconds into the whole video (`startsAt`, from the scan's
 // alignment of their frames): it is kept at the same moment of the scene, waiting at its first or last frame
-// while the other plays outside it. A copy this browser cannot play (HEVC in a MOV) shows its poster frame.
+// while the other plays outside it. A copy this browser cannot decode (HEVC without a decoder) shows its poster frame.
 
 const clock = seconds => {
   const s = Math.max(0, Math.round(seconds));
