@@ -12,7 +12,7 @@ public struct Clean: ParsableCommand {
         abstract: "Clean up your photo library as a game: scan, swipe, free space.",
         version: versionText,
         subcommands: [Scan.self, Items.self, Round.self, Boss.self, Pending.self, TrashCommand.self, Restore.self, Report.self,
-                      Profile.self, Achievements.self, Vacation.self, RestDay.self, Config.self, WebServe.self]
+                      Profile.self, Achievements.self, Vacation.self, RestDay.self, Config.self, WebServe.self, HomeScreen.self]
     )
 
     public init() {}
@@ -30,6 +30,8 @@ public struct Clean: ParsableCommand {
     /// What `clean` runs: a mistyped subcommand gets "did you mean …?"; before any command but
     /// `clean config`, `trash.auto_empty_days` empties the trash past its age (reported); then the command.
     public static func start(_ arguments: [String] = Array(CommandLine.arguments.dropFirst())) {
+        // `clean --json`: the home screen as data, as `clean home --json` (a root flag would take every command's --json).
+        let arguments = arguments == ["--json"] ? ["home", "--json"] : arguments
         let names = configuration.subcommands.map { $0._commandName }
         if let first = arguments.first, !first.hasPrefix("-"), first != "help", !names.contains(first) {
             exit(withError: ValidationError(DidYouMean.sentence(unknown: "command", first, among: names, command: "clean ")))

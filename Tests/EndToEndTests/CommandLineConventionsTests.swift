@@ -241,4 +241,31 @@ import Testing
         #expect(achievements.status == 0, "\(achievements.stderr)")
         #expect(achievements.stdout.contains("  · The Longest Achievement Title There Is bronze   Delete 1 file\n"), "\(achievements.stdout)")
     }
+
+    /// `clean --json` and `clean home --json`: the home screen as one document; every other command keeps its own --json.
+    @Test func theHomeScreenHasJSONToo() throws {
+        let (clean, _) = try scanned()
+        defer { clean.removeHome() }
+        for arguments in [["--json"], ["home", "--json"]] {
+            let run = try clean.run(arguments)
+            #expect(run.status == 0, "\(run.stderr)")
+            let home = try CleanBinary.object(run)
+            #expect((home["profile"] as? [String: Any])?["level"] as? Int == 1)
+            #expect(home["hasLibrary"] as? Bool == true && (home["bosses"] as? [Any])?.isEmpty == false)
+        }
+        #expect(try clean.run(["home"]).stdout == (try clean.run([]).stdout))
+        #expect(try CleanBinary.object(try clean.run(["profile", "--json"]))["totalXP"] as? Int == 0)
+    }
+
+    /// A filter that matches nothing right after a scan says so, not "Run `clean scan DIR` first" (issue 53).
+    @Test func aFilterThatMatchesNothingIsNotAMissingScan() throws {
+        let fresh = try CleanBinary.atFixedTime()
+        defer { fresh.removeHome() }
+        #expect(try fresh.run(["items", "--filter", "big-videos"]).stdout == "No items. Run `clean scan DIR` first.\n")
+        let (clean, _) = try scanned()
+        defer { clean.removeHome() }
+        let run = try clean.run(["items", "--filter", "big-videos"])
+        #expect(run.status == 0)
+        #expect(run.stdout == "No items match --filter big-videos in the index (`clean items` lists them all).\n", "\(run.stdout)")
+    }
 }

@@ -49,7 +49,10 @@ extension Clean {
             }
             out.flush()
             if !json {
-                print(count == 0 ? "No items. Run `clean scan DIR` first." : "\(plural(count, "item")), \(humanBytes(bytes))")
+                print(count > 0 ? "\(plural(count, "item")), \(humanBytes(bytes))"
+                      // A filter that matches nothing in a scanned index is not a missing scan.
+                      : filter != .all ? "No items match --filter \(filter.rawValue) in the index (`clean items` lists them all)."
+                      : "No items. Run `clean scan DIR` first.")
             }
         }
     }
