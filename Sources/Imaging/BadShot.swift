@@ -17,10 +17,17 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         /// rule finds measure 0.82 at most; a shake that one-directional is left to the frame's smear). 0.89: the
         /// middle of the two.
         public var shakenAnisotropyMost: Double = 0.89
-        /// A median below `darkMedian` and highlights (99.9th percentile) no brighter than `darkHighlight`:
-        /// nothing shows (a night scene keeps its lights).
+        /// A median below `darkMedian`, the brightest 1 % no brighter than `darkBrightest`, and no light
+        /// (`ShotQuality.lights` under `lightShare`): nothing shows, though a few pixels may be brighter (a dim lamp,
+        /// noise, a lit screen's edge). A night scene keeps its lights: street lamps, windows, a screen, stars.
+        /// Chosen on the dark set's tune photos (Benchmarks/make_dark_set.py, Docs/quality.md): its darkened frames
+        /// reach a median of 21; lifted by a lamp, noise or an edge their brightest 1 % lies at 12 to 18 % grey, and
+        /// darkened by the median alone up to 57 (60: 50 of those 52 flagged, 51 at 80); the low-key looks of the
+        /// quality set's 35 photos (a gamma of 1.8 at 0.7) reach 60 or less with no light in one of them, 80 in three.
+        /// A light (`lightShare`: 1 in 10,000 pixels): the gamma nights' 25 lights make 1 in 1,000.
         public var darkMedian: Int
-        public var darkHighlight: Int
+        public var darkBrightest: Int
+        public var lightShare: Double = 0.0001
         /// A smeared dark frame (a pocket shot: nothing sharp, no lights): a median under `smearedMedian` and
         /// highlights at most `smearedSpread` levels above it. A night scene's lights stand far above its median.
         public var smearedMedian: Int = 25
@@ -53,7 +60,7 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
         /// Chosen on the tune half of the set (Docs/quality.md), precision first: the fewest good photos
         /// flagged (1 of 88 on the set as it is made now), then the most bad shots. Snow keeps its median under 225.
         public static let defaults = Limits(blurryFocus: 0.8, shakenFocus: 1.5, shakenAnisotropy: 0.65,
-                                            darkMedian: 15, darkHighlight: 32, brightShare: 0.35, overexposedMedian: 225,
+                                            darkMedian: 22, darkBrightest: 60, brightShare: 0.35, overexposedMedian: 225,
                                             texturedShare: 0.4)
 
         /// These limits made stricter (more flagged) or laxer by `factor` (1: as they are).
@@ -69,7 +76,8 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
             limits.smearedFrame /= factor
             limits.smearedFineFrame /= factor
             limits.neighbourShare = min(0.9, neighbourShare * factor)
-            limits.darkHighlight = Int((Double(darkHighlight) * factor).rounded())
+            limits.darkBrightest = Int((Double(darkBrightest) * factor).rounded())
+            limits.lightShare *= factor
             limits.smearedSpread = Int((Double(smearedSpread) * factor).rounded())
             limits.brightShare = min(0.99, brightShare / factor)
             return limits
@@ -123,18 +131,26 @@ public enum BadShot: String, Sendable, CaseIterable, Codable {
             }
         }
         if q.texturedShare >= limits.blurredTexturedShare, let focus = q.focus, focus < limits.blurredFocus { return .outOfFocus }
+        // A night scene's frame is mostly its sensor's noise, which its smear measures (a lit-windows night of the dark
+        // set read 0.30 and 0.36): its lights and their textured tiles say whether it is sharp.
+        if isNight(q, limits: limits) { return nil }
         if let smear = q.smear, smear >= limits.smearedFrame { return .smeared }
         if let smear = q.fineSmear, smear >= limits.smearedFineFrame { return .smeared }
         return nil
     }
 
+    /// A frame as dark as a dark frame, with lights in it (a lamp, a window, a screen, stars): a night scene.
+    public static func isNight(_ q: ShotQuality, limits: Limits = .defaults) -> Bool {
+        q.median < limits.darkMedian && (q.lights ?? 0) >= limits.lightShare
+    }
+
     /// The kind of bad shot these measures make, or nil for a photo to keep.
     public static func judge(_ q: ShotQuality, limits: Limits = .defaults) -> BadShot? {
-        if q.median < limits.darkMedian && q.highlight <= limits.darkHighlight {
-            // Nothing shows. A frame with no texture at all, even faint, is a pocket shot; else dark.
-            return q.faintFocus == nil ? .accidental : .dark
-        }
-        if q.median < limits.smearedMedian && q.highlight - q.median <= limits.smearedSpread {
+        // Nothing shows: a frame with no texture at all, even faint, is a pocket shot; else dark. A light in it (a
+        // lamp, a window, a screen, stars) is something to see.
+        if (q.lights ?? 0) < limits.lightShare,
+           q.median < limits.darkMedian && q.brightest <= limits.darkBrightest
+            || q.median < limits.smearedMedian && q.highlight - q.median <= limits.smearedSpread {
             return q.faintFocus == nil ? .accidental : .dark
         }
         if q.brightShare >= limits.brightShare && q.median >= limits.overexposedMedian { return .overexposed }

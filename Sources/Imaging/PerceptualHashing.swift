@@ -61,6 +61,10 @@ public enum PerceptualHashing {
         }
         // Measured where the smear was: a photo whose focus leaves it in doubt.
         if print.quality?.smear != nil { print.quality?.fineSmear = fineSmear(image, bytes: bytes, name: name) }
+        // A frame dark enough for its lights to decide whether anything shows: few photos, decoded once more.
+        if let median = print.quality?.median, median < ShotQuality.lightsDoubt {
+            print.quality?.lights = lights(larger ?? image, bytes: bytes, name: name)
+        }
         print.jpegQuality = JPEGQuality.estimate(bytes)
         return print
     }
@@ -75,6 +79,15 @@ public enum PerceptualHashing {
         if image.shortSide >= FrameSmear.fineSide { return FrameSmear.fine(of: image) }
         return (try? Decoding.decode(bytes: bytes, name: name, size: .shortSide(FrameSmear.fineSide), layout: .gray))
             .flatMap(FrameSmear.fine(of:))
+    }
+
+    /// The share of lights in a dark photo (`ShotQuality.lights`), counted on a decode at least
+    /// `ShotQuality.lightSide` on its short side: the decode at hand when it is that large, else the bytes decoded once
+    /// more at that size (a photo smaller than that: whole).
+    static func lights(_ image: Image, bytes: [UInt8], name: String) -> Double {
+        if image.shortSide >= ShotQuality.lightSide { return ShotQuality.lights(image) }
+        let finer = try? Decoding.decode(bytes: bytes, name: name, size: .shortSide(ShotQuality.lightSide), layout: .gray)
+        return ShotQuality.lights(finer.flatMap { $0.shortSide > image.shortSide ? $0 : nil } ?? image)
     }
 
     /// The fingerprint of a decoded photo, with its shot's quality measured on it unless `measuring` is false

@@ -12,6 +12,10 @@ public struct ShotQuality: Sendable, Equatable {
     /// highlights: a night scene's lights, a few pixels).
     public var median: Int
     public var highlight: Int
+    /// The level of the brightest 1 % of the decode (its 99th percentile): how bright the most of what shows is. A
+    /// frame underexposed until nothing shows keeps it low even where a few pixels are brighter (a dim lamp, noise, a
+    /// lit screen's edge).
+    public var brightest: Int
     /// Focus of the sharpest textured tiles: RMS of the Laplacian over the tile's standard deviation,
     /// averaged over the three sharpest (a bokeh portrait's subject may fill few) (nil: no tile with texture to judge).
     public var focus: Double?
@@ -29,19 +33,27 @@ public struct ShotQuality: Sendable, Equatable {
     /// The smear of the frame at `FrameSmear.fineSide` (192 px), where shorter shakes show: measured only for a photo in
     /// doubt at least `FrameSmear.fineSource` (384 px) on its short side (`PerceptualHashing`), nil for the others.
     public var fineSmear: Double?
+    /// The share of the frame bright enough to be a light (`lightLevel`: half grey or more), counted on a decode at
+    /// least `lightSide` pixels on its short side, where a star or a distant lamp of a few pixels keeps its brightness
+    /// (at a phone photo's 1/8 decode it is averaged into its block). Measured only for a frame dark enough for its
+    /// lights to decide (a median under `lightsDoubt`, `PerceptualHashing`), nil for the others.
+    public var lights: Double?
 
-    public init(darkShare: Double, brightShare: Double, median: Int, highlight: Int, focus: Double?, faintFocus: Double?,
-                anisotropy: Double, texturedShare: Double, smear: Double? = nil, fineSmear: Double? = nil) {
+    public init(darkShare: Double, brightShare: Double, median: Int, highlight: Int, brightest: Int, focus: Double?,
+                faintFocus: Double?, anisotropy: Double, texturedShare: Double, smear: Double? = nil, fineSmear: Double? = nil,
+                lights: Double? = nil) {
         self.darkShare = darkShare
         self.brightShare = brightShare
         self.median = median
         self.highlight = highlight
+        self.brightest = brightest
         self.focus = focus
         self.faintFocus = faintFocus
         self.anisotropy = anisotropy
         self.texturedShare = texturedShare
         self.smear = smear
         self.fineSmear = fineSmear
+        self.lights = lights
     }
 
     public static let workingSide = 128
@@ -52,6 +64,15 @@ public struct ShotQuality: Sendable, Equatable {
     /// Focus under this leaves a photo in doubt, and its frame's smear is measured (a photo as sharp as this is
     /// sharp somewhere that matters; of the tune set's copies the smear finds, the sharpest measure 2.17).
     static let smearDoubt = 2.4
+    /// A pixel at least this bright (half grey) is a light: the dim frames of the dark sets, whose brightest 1 % lies
+    /// at 12 to 18 % grey, reach at most 92 on their own (a lit screen's edge, noise at 1/4 scale); the lights of their
+    /// night scenes are clipped cores, windows, screens and stars of 120 to 255.
+    public static let lightLevel: UInt8 = 128
+    /// The short side of the decode the lights are counted on (a phone photo's 1/4: a star of a few pixels keeps
+    /// most of its brightness, where at 1/8 it falls to a dim lamp's level).
+    public static let lightSide = 512
+    /// Lights are counted only for a frame with a median under this (the highest median a dark verdict reads).
+    public static let lightsDoubt = 25
 
     static func histogram(of pixels: [UInt8]) -> [Int] {
         var histogram = [Int](repeating: 0, count: 256)
@@ -77,7 +98,7 @@ public struct ShotQuality: Sendable, Equatable {
         // The highlights from the decode itself; the rest from it shrunk to the working side (one histogram when
         // the decode is that small already).
         let decoded = Self.histogram(of: gray.pixels)
-        let highlight = Self.percentile(decoded, 0.999)
+        let highlight = Self.percentile(decoded, 0.999), brightest = Self.percentile(decoded, 0.99)
         var histogram = decoded
         if gray.shortSide > workingSide {
             let scale = Double(workingSide) / Double(gray.shortSide)
@@ -166,8 +187,16 @@ public struct ShotQuality: Sendable, Equatable {
         let focus = sharpest(sharp)
         let smear = focus.flatMap { $0 < smearDoubt ? FrameSmear.measure(gray.pixels, width: w, height: h) : nil }
         return ShotQuality(darkShare: Double(dark) / Double(n), brightShare: Double(bright) / Double(n),
-                           median: Self.percentile(histogram, 0.5), highlight: highlight,
+                           median: Self.percentile(histogram, 0.5), highlight: highlight, brightest: brightest,
                            focus: focus, faintFocus: sharpest(faint + sharp),
                            anisotropy: anisotropy, texturedShare: tiles > 0 ? Double(sharp.count) / Double(tiles) : 0, smear: smear)
+    }
+
+    /// The share of `image`'s pixels that are lights (`lightLevel` or brighter).
+    public static func lights(_ image: Image) -> Double {
+        let gray = image.gray()
+        guard !gray.pixels.isEmpty else { return 0 }
+        let count = gray.pixels.withUnsafeBufferPointer { pixels in pixels.reduce(0) { $0 &+ ($1 >= lightLevel ? 1 : 0) } }
+        return Double(count) / Double(gray.pixels.count)
     }
 }

@@ -112,9 +112,16 @@ public enum CardReason {
                 break
             }
             return "out of focus: the sharpest part of this photo is softer than \(percent(BadShot.sharperShare(than: focus))) of sharp photos"
-        case .dark: return "almost black: \(percent(item.shotDark)) of it is darker than the shadows"
+        case .dark:
+            // A dim frame (a few pixels brighter, the rest dark but not black) is told by its brightest part.
+            if (item.shotDark ?? 1) < 0.5, let brightest = item.shotBrightest {
+                return "almost black: even its brightest part is only \(percent(Double(brightest) / 255)) grey, with no light in it"
+            }
+            return "almost black: \(percent(item.shotDark)) of it is darker than the shadows"
         case .overexposed: return "washed out: \(percent(item.shotBright)) of it is pure white"
-        case .accidental: return "taken by accident: \(percent(item.shotDark)) of it is black, with nothing in it to see"
+        case .accidental:
+            if (item.shotDark ?? 1) < 0.5 { return "taken by accident: dark all over, with nothing in it to see" }
+            return "taken by accident: \(percent(item.shotDark)) of it is black, with nothing in it to see"
         case nil: return "bad shot"
         }
     }

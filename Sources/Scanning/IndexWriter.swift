@@ -13,7 +13,7 @@ enum IndexWriter {
                           "partialHash", "contentHash", "perceptualHash", "sharpness", "fingerprinted", "store",
                           "centreHash", "detail", "badShot", "shotFocus", "shotDark", "shotBright", "shotMedian", "shotHighlight",
                           "shotFaintFocus", "shotAnisotropy", "shotTextured", "shotSmear", "shotFineSmear", "jpegQuality", "hasLocation",
-                          "fineDetail", "fineDetailDecode", "fineDetailSide"]
+                          "fineDetail", "fineDetailDecode", "fineDetailSide", "shotBrightest", "shotLights"]
     /// The columns derived later in a scan (groups, links), cleared when a file changes.
     static let derivedColumns = ["duplicateGroup", "linkedTo", "linkKind", "similarGroup", "storeName", "shotSofterThan", "shotAsCopyOf"]
 
@@ -40,6 +40,7 @@ enum IndexWriter {
                 row.add(record.jpegQuality)
                 row.add(record.hasLocation.map { $0 ? 1 : 0 } as Int?)
                 row.add(record.fineDetail); row.add(record.fineDetailDecode); row.add(record.fineDetailSide)
+                row.add(record.shotBrightest); row.add(record.shotLights)
                 if let id = record.id { row.add(id) }
             }
             // A new row has no thumbnail yet (a deleted row's went with it: migration v17's trigger).

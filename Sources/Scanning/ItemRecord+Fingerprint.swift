@@ -15,7 +15,7 @@ extension ItemRecord {
         badShot = q.flatMap { q in limits.flatMap { BadShot.judge(q, limits: $0) } }
         shotFocus = q?.focus; shotDark = q?.darkShare; shotBright = q?.brightShare; shotMedian = q?.median
         shotHighlight = q?.highlight; shotFaintFocus = q?.faintFocus; shotAnisotropy = q?.anisotropy; shotTextured = q?.texturedShare
-        shotSmear = q?.smear; shotFineSmear = q?.fineSmear
+        shotSmear = q?.smear; shotFineSmear = q?.fineSmear; shotBrightest = q?.brightest; shotLights = q?.lights
         shotSofterThan = nil
         shotAsCopyOf = nil
     }

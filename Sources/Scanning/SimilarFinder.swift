@@ -48,7 +48,7 @@ enum SimilarFinder {
             UPDATE item SET perceptualHash = ?, sharpness = ?, centreHash = ?, detail = ?, jpegQuality = ?, fingerprinted = 1,
               badShot = ?, shotFocus = ?, shotDark = ?, shotBright = ?, shotMedian = ?, shotHighlight = ?, shotFaintFocus = ?,
               shotAnisotropy = ?, shotTextured = ?, shotSmear = ?, shotFineSmear = ?, shotSofterThan = NULL, shotAsCopyOf = NULL,
-              fineDetail = ?, fineDetailDecode = ?, fineDetailSide = ? WHERE id = ?
+              fineDetail = ?, fineDetailDecode = ?, fineDetailSide = ?, shotBrightest = ?, shotLights = ? WHERE id = ?
             """)
         for (photo, fingerprint) in zip(photos, fingerprints) {
             let q = fingerprint?.quality
@@ -59,6 +59,7 @@ enum SimilarFinder {
                                               fingerprint.map { Int64(bitPattern: $0.centreHash.bits) }, fingerprint?.detail,
                                               fingerprint?.jpegQuality] + shot
                                               + [fingerprint?.copyDetail?.frame, fingerprint?.copyDetail?.decode, fingerprint?.copyDetail?.side]
+                                              + [q?.brightest, q?.lights]
                                               + [photo.id]))
             try IndexWriter.storeThumbnail(fingerprint.flatMap(storedThumbnail), of: photo.id, db)
         }

@@ -88,7 +88,7 @@ import Testing
     /// panned on purpose or striped, and kept.
     @Test func gradientsNearlyAllOneWayAreNotAShake() {
         func q(_ anisotropy: Double) -> ShotQuality {
-            ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, focus: 1.2, faintFocus: 1.2,
+            ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, brightest: 240, focus: 1.2, faintFocus: 1.2,
                         anisotropy: anisotropy, texturedShare: 0.9)
         }
         #expect(BadShot.judge(q(0.6)) == nil)
@@ -110,7 +110,7 @@ import Testing
     }
 
     @Test func strictnessFlagsMoreAboveOne() {
-        let q = ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, focus: 0.9, faintFocus: 0.9,
+        let q = ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, brightest: 240, focus: 0.9, faintFocus: 0.9,
                             anisotropy: 0.2, texturedShare: 0.9)
         #expect(BadShot.judge(q) == nil)
         #expect(BadShot.judge(q, limits: BadShot.Limits.defaults.scaled(1.2)) == .blurry)
@@ -121,7 +121,7 @@ import Testing
     /// under the lower), and stricter limits let a shake with edges nearly all one way count.
     @Test func theLaxestStrictnessStillFindsAShake() {
         func q(_ focus: Double, _ anisotropy: Double) -> ShotQuality {
-            ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, focus: focus, faintFocus: focus,
+            ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, brightest: 240, focus: focus, faintFocus: focus,
                         anisotropy: anisotropy, texturedShare: 0.9)
         }
         let laxest = BadShot.Limits.defaults.scaled(0.5)
@@ -135,7 +135,7 @@ import Testing
     /// 27 % white at a median of 220, is not.
     @Test func overexposureIsToldFromSnow() {
         func q(_ bright: Double, _ median: Int) -> ShotQuality {
-            ShotQuality(darkShare: 0, brightShare: bright, median: median, highlight: 255, focus: 2, faintFocus: 2,
+            ShotQuality(darkShare: 0, brightShare: bright, median: median, highlight: 255, brightest: 250, focus: 2, faintFocus: 2,
                         anisotropy: 0.2, texturedShare: 0.8)
         }
         #expect(BadShot.judge(q(0.38, 230)) == .overexposed)
@@ -155,23 +155,11 @@ import Testing
     /// texture in fewer than 15 % of its tiles, is not judged.
     @Test func aHeavyBlurWithLittleTextureLeftIsBlurry() {
         func q(_ textured: Double) -> ShotQuality {
-            ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, focus: 0.3, faintFocus: 0.7,
+            ShotQuality(darkShare: 0, brightShare: 0, median: 120, highlight: 250, brightest: 240, focus: 0.3, faintFocus: 0.7,
                         anisotropy: 0.4, texturedShare: textured)
         }
         #expect(BadShot.judge(q(0.25)) == .blurry)
         #expect(BadShot.judge(q(0.05)) == nil)
-    }
-
-    /// A pocket shot smeared until no light stands out is dark though its median is over 15; a night scene as dark,
-    /// whose lights stand far above it, is not (the tune set's pockets spread at most 18 levels, its nights 33 or more).
-    @Test func aSmearedDarkFrameIsDarkAndANightSceneIsNot() {
-        func q(median: Int, highlight: Int) -> ShotQuality {
-            ShotQuality(darkShare: 0.4, brightShare: 0, median: median, highlight: highlight, focus: nil, faintFocus: 2,
-                        anisotropy: 0, texturedShare: 0)
-        }
-        #expect(BadShot.judge(q(median: 19, highlight: 37)) == .dark)
-        #expect(BadShot.judge(q(median: 8, highlight: 41)) == nil)
-        #expect(BadShot.judge(q(median: 30, highlight: 45)) == nil)
     }
 
     /// Beside a sharp photo of its group, a photo with under 38 % of its focus is blurry; beside a soft one, or

@@ -168,6 +168,32 @@ import Testing
         #expect(pending == ["/p/soft.jpg"])
     }
 
+    /// Migration v28 has the next scan measure again the photos dark enough for their lights to decide (a median under
+    /// 25), flagged or not, so a dim frame is judged by its brightest 1 % and a night scene by its lights; a brighter
+    /// photo and a video keep their fingerprints.
+    @Test func theDarkLightsMigrationMeasuresAgainOnlyTheDarkPhotos() throws {
+        let path = temporaryPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let old = try DatabaseQueue(path: path)
+        try Migrations.migrator.migrate(old, upTo: "v27: turned and mirrored copies")
+        let rows: [(String, String, Int?, String?)] = [("/p/dim.jpg", "photo", 18, nil), ("/p/black.jpg", "photo", 3, "dark"),
+                                                       ("/p/day.jpg", "photo", 120, nil), ("/p/clip.mov", "video", 10, nil)]
+        try old.write { db in
+            for (name, kind, median, verdict) in rows {
+                try db.execute(sql: """
+                    INSERT INTO item (path, size, mtimeNs, inode, device, mime, kind, dateSource, fingerprinted, shotMedian, badShot)
+                    VALUES (?, 1, 1, 1, 1, 'image/jpeg', ?, 'none', 1, ?, ?)
+                    """, arguments: [Data(name.utf8), kind, median, verdict])
+            }
+        }
+        try old.close()
+        let database = try LibraryDatabase(path: path)
+        let pending = try database.read { db in
+            try Data.fetchAll(db, sql: "SELECT path FROM item WHERE fingerprinted = 0 ORDER BY path").map { String(decoding: $0, as: UTF8.self) }
+        }
+        #expect(pending == ["/p/black.jpg", "/p/dim.jpg"])
+    }
+
     /// A photo's thumbnail lives beside its row (`photoThumbnail`), written with it, forgotten when a rewrite
     /// brings none, and gone with the row however it is deleted.
     @Test func aThumbnailIsKeptBesideItsRowAndGoesWithIt() throws {
@@ -235,7 +261,7 @@ import Testing
             "shotSmear": 0.625.databaseValue, "shotFineSmear": 0.6875.databaseValue, "shotSofterThan": 3.5.databaseValue,
             "jpegQuality": 40.databaseValue, "hasLocation": true.databaseValue,
             "fineDetail": 1.25.databaseValue, "fineDetailDecode": 1.5.databaseValue, "fineDetailSide": 375.databaseValue,
-            "shotAsCopyOf": 1.databaseValue,
+            "shotAsCopyOf": 1.databaseValue, "shotBrightest": 22.databaseValue, "shotLights": 0.001.databaseValue,
         ]
         #expect(Set(values.keys) == table.subtracting(["id", "linkedBytes", "extraCopy"]))
         let names = values.keys.sorted()

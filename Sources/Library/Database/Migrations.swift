@@ -258,6 +258,7 @@ package enum Migrations {
         registerSimilarVideos(&migrator)
         registerCopyDetail(&migrator)
         registerTurns(&migrator)
+        registerDarkLights(&migrator)
         return migrator
     }
 }

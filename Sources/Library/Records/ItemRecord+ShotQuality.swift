@@ -7,7 +7,9 @@ extension ItemRecord {
         guard let median = shotMedian, let highlight = shotHighlight, let anisotropy = shotAnisotropy,
               let textured = shotTextured else { return nil }
         return ShotQuality(darkShare: shotDark ?? 0, brightShare: shotBright ?? 0, median: median, highlight: highlight,
+                           // Measured before v28: the 99.9th percentile stands in for the 99th (never lower).
+                           brightest: shotBrightest ?? highlight,
                            focus: shotFocus, faintFocus: shotFaintFocus, anisotropy: anisotropy, texturedShare: textured,
-                           smear: shotSmear, fineSmear: shotFineSmear)
+                           smear: shotSmear, fineSmear: shotFineSmear, lights: shotLights)
     }
 }

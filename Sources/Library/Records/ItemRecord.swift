@@ -72,6 +72,8 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var shotBright: Double?
     public var shotMedian: Int?
     public var shotHighlight: Int?
+    /// The brightest 1 % (`ShotQuality.brightest`, migration v28): nil where not measured.
+    public var shotBrightest: Int?
     public var shotFaintFocus: Double?
     public var shotAnisotropy: Double?
     public var shotTextured: Double?
@@ -79,6 +81,8 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
     public var shotSmear: Double?
     /// The smear of the frame at 192 px (`ShotQuality.fineSmear`, migration v23): nil where not measured.
     public var shotFineSmear: Double?
+    /// The share of lights in a dark frame (`ShotQuality.lights`, migration v28): nil where not measured.
+    public var shotLights: Double?
     /// Set when the photo is blurry beside its similar group rather than on its own measures: the focus of the
     /// sharpest photo of the group (migration v21; `SofterThanNeighbours`).
     public var shotSofterThan: Double?
@@ -104,6 +108,7 @@ public struct ItemRecord: Codable, Sendable, Equatable, FetchableRecord, Mutable
         case cameraMake, cameraModel, screenshotEvidence, partialHash, contentHash, duplicateGroup, linkedTo, linkKind
         case perceptualHash, sharpness, centreHash, detail, similarGroup, fingerprinted, store, storeName
         case badShot, shotFocus, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotAnisotropy, shotTextured, shotSmear, shotFineSmear, shotSofterThan, jpegQuality
+        case shotBrightest, shotLights
         case hasLocation, fineDetail, fineDetailDecode, fineDetailSide, shotAsCopyOf
     }
 
