@@ -3,7 +3,10 @@
 `items --filter bad-shots --json`, and prints per kind how many were flagged (and as what), and the
 good photos flagged, by name.
 
-    python3 Benchmarks/quality_bench.py CLEAN SET_DIR [--measures]
+    python3 Benchmarks/quality_bench.py CLEAN SET_DIR [--by-rule] [--measures]
+
+--by-rule adds a table by the rule each file was made by (its name's second and third fields: `dark-median-lamp-…`
+is rule `median`, how `lamp`), for the sets of make_dark_set.py.
 """
 import json, os, subprocess, sys, tempfile, sqlite3, collections
 
@@ -40,8 +43,19 @@ print(f"bad shots flagged: {bad_hit}/{bad_n} ({100 * bad_hit / max(1, bad_n):.1f
       f"good photos flagged: {len(good_flagged)}/{table['good']['n']} ({100 * len(good_flagged) / max(1, table['good']['n']):.1f} %)")
 for g in good_flagged:
     print("  flagged good photo:", g)
+if "--by-rule" in sys.argv:
+    rules = collections.OrderedDict()
+    for f in files:
+        kind, rule, how = (f.split("-") + ["", ""])[:3]
+        for key in [f"{kind}-{rule}", f"{kind}-{rule}-{how}"]:
+            c = rules.setdefault(key, collections.Counter())
+            c["n"] += 1
+            c["flagged" if flagged.get(f) else "kept"] += 1
+    print(f"{'made by':28} {'files':>5} {'flagged':>8}")
+    for key, c in rules.items():
+        print(f"{key:28} {c['n']:5} {100 * c['flagged'] / c['n']:7.0f} %")
 if "--measures" in sys.argv:
     db = sqlite3.connect(os.path.join(home, "library.sqlite"))
-    for row in db.execute("SELECT path, badShot, shotFocus, shotAnisotropy, shotTextured, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotSmear, shotFineSmear FROM item ORDER BY path"):
+    for row in db.execute("SELECT path, badShot, shotFocus, shotAnisotropy, shotTextured, shotDark, shotBright, shotMedian, shotHighlight, shotFaintFocus, shotSmear, shotFineSmear, shotBrightest, shotLights FROM item ORDER BY path"):
         name = os.path.basename(bytes(row[0]).decode() if isinstance(row[0], bytes) else row[0])
-        print(name, *[round(v, 3) if isinstance(v, float) else v for v in row[1:]], sep="\t")
+        print(name, *[float(f"{v:.3g}") if isinstance(v, float) else v for v in row[1:]], sep="\t")
