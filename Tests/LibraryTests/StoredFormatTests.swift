@@ -146,52 +146,42 @@ import Testing
     /// already and a video keep their fingerprints. From before v22 or from v22 alone, the same photos.
     @Test(arguments: ["v21: bad shots beside their neighbours", "v22: smeared frames"])
     func theSmearMigrationsMeasureAgainOnlyThePhotosInDoubt(_ from: String) throws {
+        let rows: [(String, String, Double?, String?)] = [("/p/soft.jpg", "photo", 1.2, nil), ("/p/sharp.jpg", "photo", 3.1, nil),
+                                                          ("/p/blurry.jpg", "photo", 0.5, "blurry"), ("/p/clip.mov", "video", nil, nil)]
+        #expect(try fingerprintedAgain(migratingFrom: from, column: "shotFocus", rows: rows) == ["/p/soft.jpg"])
+    }
+
+    /// The paths a scan fingerprints again once a database at migration `from` holding `rows` (path, kind, the value of
+    /// `column`, the bad-shot verdict; all fingerprinted) is brought up to date.
+    func fingerprintedAgain<Value: DatabaseValueConvertible>(migratingFrom from: String, column: String,
+                                                                     rows: [(String, String, Value?, String?)]) throws -> [String] {
         let path = temporaryPath()
         defer { try? FileManager.default.removeItem(atPath: path) }
         let old = try DatabaseQueue(path: path)
         try Migrations.migrator.migrate(old, upTo: from)
-        let rows: [(String, String, Double?, String?)] = [("/p/soft.jpg", "photo", 1.2, nil), ("/p/sharp.jpg", "photo", 3.1, nil),
-                                                          ("/p/blurry.jpg", "photo", 0.5, "blurry"), ("/p/clip.mov", "video", nil, nil)]
         try old.write { db in
-            for (name, kind, focus, verdict) in rows {
+            for (name, kind, value, verdict) in rows {
                 try db.execute(sql: """
-                    INSERT INTO item (path, size, mtimeNs, inode, device, mime, kind, dateSource, fingerprinted, shotFocus, badShot)
+                    INSERT INTO item (path, size, mtimeNs, inode, device, mime, kind, dateSource, fingerprinted, \(column), badShot)
                     VALUES (?, 1, 1, 1, 1, 'image/jpeg', ?, 'none', 1, ?, ?)
-                    """, arguments: [Data(name.utf8), kind, focus, verdict])
+                    """, arguments: [Data(name.utf8), kind, value, verdict])
             }
         }
         try old.close()
         let database = try LibraryDatabase(path: path)
-        let pending = try database.read { db in
+        return try database.read { db in
             try Data.fetchAll(db, sql: "SELECT path FROM item WHERE fingerprinted = 0 ORDER BY path").map { String(decoding: $0, as: UTF8.self) }
         }
-        #expect(pending == ["/p/soft.jpg"])
     }
 
     /// Migration v28 has the next scan measure again the photos dark enough for their lights to decide (a median under
     /// 25), flagged or not, so a dim frame is judged by its brightest 1 % and a night scene by its lights; a brighter
     /// photo and a video keep their fingerprints.
     @Test func theDarkLightsMigrationMeasuresAgainOnlyTheDarkPhotos() throws {
-        let path = temporaryPath()
-        defer { try? FileManager.default.removeItem(atPath: path) }
-        let old = try DatabaseQueue(path: path)
-        try Migrations.migrator.migrate(old, upTo: "v27: turned and mirrored copies")
         let rows: [(String, String, Int?, String?)] = [("/p/dim.jpg", "photo", 18, nil), ("/p/black.jpg", "photo", 3, "dark"),
                                                        ("/p/day.jpg", "photo", 120, nil), ("/p/clip.mov", "video", 10, nil)]
-        try old.write { db in
-            for (name, kind, median, verdict) in rows {
-                try db.execute(sql: """
-                    INSERT INTO item (path, size, mtimeNs, inode, device, mime, kind, dateSource, fingerprinted, shotMedian, badShot)
-                    VALUES (?, 1, 1, 1, 1, 'image/jpeg', ?, 'none', 1, ?, ?)
-                    """, arguments: [Data(name.utf8), kind, median, verdict])
-            }
-        }
-        try old.close()
-        let database = try LibraryDatabase(path: path)
-        let pending = try database.read { db in
-            try Data.fetchAll(db, sql: "SELECT path FROM item WHERE fingerprinted = 0 ORDER BY path").map { String(decoding: $0, as: UTF8.self) }
-        }
-        #expect(pending == ["/p/black.jpg", "/p/dim.jpg"])
+        #expect(try fingerprintedAgain(migratingFrom: "v27: turned and mirrored copies", column: "shotMedian", rows: rows)
+                == ["/p/black.jpg", "/p/dim.jpg"])
     }
 
     /// A photo's thumbnail lives beside its row (`photoThumbnail`), written with it, forgotten when a rewrite
