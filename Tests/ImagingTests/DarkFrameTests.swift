@@ -63,8 +63,8 @@ import Testing
     }
 
     /// A night scene's frame is mostly sensor noise, and its smear measures that: with lights in it, the frame's smear
-    /// does not make it blurry (a lit-windows night of the dark set read 0.30 and 0.36); the same smear on a frame
-    /// without lights, or a brighter one, still does.
+    /// does not make it blurry (a lit-windows night of the dark set read 0.30 and 0.36), nor do few textured tiles; the
+    /// same measures on a frame without lights, or a brighter one, still do.
     @Test func aNightScenesSmearIsItsNoise() {
         func q(median: Int, lights: Double?) -> ShotQuality {
             ShotQuality(darkShare: 0.9, brightShare: 0, median: median, highlight: 170, brightest: 52, focus: 1.3,
@@ -74,5 +74,12 @@ import Testing
         #expect(BadShot.blur(q(median: 7, lights: 0.008)) == nil)
         #expect(BadShot.judge(q(median: 60, lights: nil)) == .blurry)
         #expect(BadShot.blur(q(median: 7, lights: 0)) == .smeared)
+        // The dark, not a blur, leaves a night's tiles without texture: few textured tiles of low focus are no blur in it.
+        func few(median: Int, lights: Double?) -> ShotQuality {
+            ShotQuality(darkShare: 0.9, brightShare: 0, median: median, highlight: 217, brightest: 142, focus: 0.36,
+                        faintFocus: 0.63, anisotropy: 0.4, texturedShare: 0.15, lights: lights)
+        }
+        #expect(BadShot.judge(few(median: 1, lights: 0.012)) == nil)
+        #expect(BadShot.judge(few(median: 60, lights: nil)) == .blurry)
     }
 }
