@@ -75,15 +75,7 @@ public struct CopyDetail: Sendable, Equatable {
                 var tx = 0
                 while tx + tile <= w {
                     defer { tx += tile }
-                    var sum = 0, squares = 0
-                    for y in ty..<(ty + tile) {
-                        let row = px + (y * w + tx)
-                        var rowSum: Int32 = 0, rowSquares: Int32 = 0
-                        for x in 0..<tile { let v = Int32(row[x]); rowSum &+= v; rowSquares &+= v &* v }
-                        sum &+= Int(rowSum); squares &+= Int(rowSquares)
-                    }
-                    let count = Double(tile * tile), mean = Double(sum) / count
-                    let deviation = max(0, Double(squares) / count - mean * mean).squareRoot()
+                    let deviation = tileSpread(px, width: w, x: tx, y: ty, side: tile).deviation
                     guard deviation >= texture else { continue }
                     var laplacian: Int32 = 0, inner = 0
                     let x0 = max(1, tx), x1 = min(w - 1, tx + tile)

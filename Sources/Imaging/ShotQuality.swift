@@ -112,8 +112,8 @@ public struct ShotQuality: Sendable, Equatable {
         var sharp: [Double] = [], faint: [Double] = []
         var energy = (0.0, 0.0, 0.0, 0.0)
         var tiles = 0
-        // Integer sums over each tile (exact: a tile's sums stay far under 2^53), read through one buffer: the scan
-        // measures every photo, so this loop is part of a cold scan's cost (`make bench`, BENCH_BASELINE).
+        // Each tile's spread from integer sums (`tileSpread`), read through one buffer: the scan measures every
+        // photo, so this loop is part of a cold scan's cost (`make bench`, BENCH_BASELINE).
         gray.pixels.withUnsafeBufferPointer { buffer in
             guard let px = buffer.baseAddress else { return }
             var ty = 0
@@ -121,18 +121,7 @@ public struct ShotQuality: Sendable, Equatable {
                 var tx = 0
                 while tx + tile <= w {
                     tiles += 1
-                    var sum = 0, squares = 0
-                    for y in ty..<(ty + tile) {
-                        let row = px + (y * w + tx)
-                        var rowSum: Int32 = 0, rowSquares: Int32 = 0
-                        for x in 0..<tile {
-                            let v = Int32(row[x]); rowSum &+= v; rowSquares &+= v &* v
-                        }
-                        sum &+= Int(rowSum); squares &+= Int(rowSquares)
-                    }
-                    let count = Double(tile * tile)
-                    let mean = Double(sum) / count
-                    let deviation = (max(0, Double(squares) / count - mean * mean)).squareRoot()
+                    let deviation = tileSpread(px, width: w, x: tx, y: ty, side: tile).deviation
                     tx += tile
                     guard deviation >= faintTexture else { continue }
                     let textured = deviation >= texture
