@@ -36,10 +36,15 @@ extension WebApp {
 
     /// What no route serves, declared so the router decides its answer too: an address under `/api`
     /// is the API's (its access first, then a JSON 404), any other is a page saying there is nothing
-    /// here, with the way home (it repeats nothing of the address). (`/media/{id}` answers its own 404.)
+    /// here, with the way home (it repeats nothing of the address), a page's subpath too (`/settings/x`).
+    /// (`/media/{id}` answers its own 404.)
     func addNotFound(to routes: Routes) {
         routes.get("api/**", .signedIn) { _, _ in throw WebError(404, "nothing here") }
         routes.get("**", .page) { _, _ in WebResponse.html(Pages.notFound, status: .notFound) }
+        // The router prefers a page's own node to `**`: under each page's address, the same page 404.
+        for page in ["play", "trash", "settings", "report"] {
+            routes.get("\(page)/**", .page) { _, _ in WebResponse.html(Pages.notFound, status: .notFound) }
+        }
     }
 }
 

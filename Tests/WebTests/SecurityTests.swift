@@ -156,6 +156,19 @@ import Testing
         }
     }
 
+    /// Under a page's own address (`/settings/x`, `/play/x`) the router once found the page's node and answered the
+    /// API's JSON 404: every address outside `/api` that serves nothing is the page saying so.
+    @Test func aPagesSubpathIsThePageNotFound() async throws {
+        let fixture = try WebFixture()
+        try await fixture.test { client in
+            for uri in ["/settings/x", "/play/x/y", "/trash/x", "/report/x", "/x/y/z"] {
+                let response = try await client.send(.get, uri)
+                #expect(response.status == .notFound && response.headers[.contentType] == "text/html; charset=utf-8"
+                        && response.text.contains("Nothing here"), "\(uri): \(response.status) \(response.text.prefix(80))")
+            }
+        }
+    }
+
     @Test func mediaIsNeverStored() async throws {
         let fixture = try WebFixture()
         let photo = try fixture.itemID("DCIM/Camera/IMAG0042.jpg")
