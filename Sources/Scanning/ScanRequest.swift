@@ -80,6 +80,15 @@ public struct ScanProgress: Sendable {
 public struct ScanIssue: Sendable, Equatable {
     public let path: RawPath
     public let reason: String
+    /// Whether a file or folder the player asked to scan went unread (the scan did that much less: exit 3). A store's
+    /// own record that cannot be read (a damaged iPhone backup manifest) is said, but every file was read: false.
+    public let unread: Bool
+
+    public init(path: RawPath, reason: String, unread: Bool = true) {
+        self.path = path
+        self.reason = reason
+        self.unread = unread
+    }
 }
 
 /// What a scan found and did.

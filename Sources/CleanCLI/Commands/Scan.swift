@@ -77,9 +77,10 @@ extension Clean {
             } else {
                 print(ScanOutput.human(report, roots: roots, bosses: context.configuration.game.bosses, similarChecked: !noSimilar))
             }
-            // What could not be read goes to stderr; the scan indexed the rest: done in part.
+            // What could not be read goes to stderr; the scan indexed the rest: done in part (a store's damaged
+            // record is said too, but every file was read: done).
             for line in ScanOutput.problems(report.errors) { Terminal.warn(line) }
-            if !report.errors.isEmpty { throw ExitStatus.partial }
+            if report.errors.contains(where: \.unread) { throw ExitStatus.partial }
         }
 
         /// The desktop's Pictures folder, announced (stdout, or stderr beside --json), or one sentence saying what to type.

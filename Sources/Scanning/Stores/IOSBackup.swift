@@ -77,7 +77,8 @@ extension LibraryDatabase {
                 manifest = try IOSBackup.manifest(root)
             } catch {
                 issues.append(ScanIssue(path: root.appending(Array("Manifest.db".utf8)),
-                                        reason: "this iPhone backup's manifest could not be read (\(error)); its files are still never changed"))
+                                        reason: "this iPhone backup's manifest could not be read (\(error)); its files are still never changed",
+                                        unread: false))
                 continue
             }
             try write { db in
