@@ -77,6 +77,10 @@ import Testing
         Row(.post, "/pair/renew", .pairing, through: [400]),
         Row(.get, "/api/**", .signedIn, "/api/v1/zz", through: [404]),
         Row(.get, "/**", .page, "/zz/yy", through: [404]),
+        Row(.get, "/play/**", .page, "/play/zz", through: [404]),
+        Row(.get, "/trash/**", .page, "/trash/zz", through: [404]),
+        Row(.get, "/settings/**", .page, "/settings/zz", through: [404]),
+        Row(.get, "/report/**", .page, "/report/zz/yy", through: [404]),
     ]
 
     enum Front: CaseIterable { case loopback, phone }
