@@ -65,10 +65,15 @@ build: setup
 # not as a blank page in the browser tests. After the suites: every relative link of the README and Docs/ resolves, and `make install` into a
 # temporary prefix (on this debug build) gives a binary that runs, man pages, a bash completion, and
 # `make uninstall` takes every file back.
+# The suites run in two passes: first all but WebTests, then WebTests, whose servers run in this process. In one
+# pass the other suites' tests, which block while the built binary works, held both of the cooperative pool's
+# threads (one per core here) for tens of seconds, and a server under test had none to answer on (an empty answer
+# after 10 s: the flaky 413 and loopback tests of the CI runs of 28 November).
 test: setup
 	Tests/Browser/check_scripts.sh
 	$(SWIFT) build
-	$(SWIFT) test
+	$(SWIFT) test --skip '^WebTests\.'
+	$(SWIFT) test --skip-build --filter '^WebTests\.'
 	Tests/Docs/check_links.py
 	Tests/Install/install_test.sh
 
